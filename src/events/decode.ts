@@ -1,0 +1,80 @@
+/**
+ * Decoding JSON values into typed events, the way the service validates them.
+ * @module
+ */
+import * as v from 'valibot';
+import { toValidationDetail, type ValidationErrorItem } from './detail';
+import { EventValidationError } from './errors';
+import { type Event, EventSchema } from './generated/event';
+import type { LenientEvent } from './lenient';
+import type { DecodeConfig } from './schema-helpers';
+
+/** Options of the decode functions. */
+export interface DecodeOptions {
+  /**
+   * What to do with an action, observation or tool definition whose `kind` no schema knows.
+   * `'reject'` (the default) fails the event, as the service does; `'keep'` keeps the value as an
+   * {@link OpaqueValue}. Unknown event kinds are always rejected.
+   */
+  unknownKinds?: 'reject' | 'keep';
+}
+
+/** {@link DecodeOptions} that keep unknown kinds. */
+export type LenientDecodeOptions = DecodeOptions & { unknownKinds: 'keep' };
+
+/** The result of a safe decode: the output, or the issues and their pydantic-style `detail`. */
+export type SafeDecodeResult<T> =
+  | { success: true; output: T; issues?: undefined; detail?: undefined }
+  | { success: false; output?: undefined; issues: v.BaseIssue<unknown>[]; detail: ValidationErrorItem[] };
+
+const STRICT: DecodeConfig = Object.freeze({ abortEarly: false, abortPipeEarly: false, unknownKinds: 'reject' });
+const LENIENT: DecodeConfig = Object.freeze({ abortEarly: false, abortPipeEarly: false, unknownKinds: 'keep' });
+
+const EventListSchema = /* @__PURE__ */ v.array(EventSchema);
+
+function run<T>(schema: v.GenericSchema<unknown, unknown>, input: unknown, options: DecodeOptions | undefined): SafeDecodeResult<T> {
+  const config = options?.unknownKinds === 'keep' ? LENIENT : STRICT;
+  const dataset = schema['~run']({ value: input }, config);
+  if (dataset.issues) {
+    return { success: false, issues: dataset.issues, detail: toValidationDetail(dataset.issues) };
+  }
+  return { success: true, output: dataset.value as T };
+}
+
+/**
+ * Decodes one event without throwing. Defaults are filled as the service fills them, including a
+ * fresh `id` and `timestamp` when they are absent.
+ */
+export function safeDecodeEvent(input: unknown, options: LenientDecodeOptions): SafeDecodeResult<LenientEvent>;
+export function safeDecodeEvent(input: unknown, options?: DecodeOptions): SafeDecodeResult<Event>;
+export function safeDecodeEvent(input: unknown, options?: DecodeOptions): SafeDecodeResult<Event | LenientEvent> {
+  return run(EventSchema, input, options);
+}
+
+/** Decodes one event, or throws an {@link EventValidationError}. */
+export function decodeEvent(input: unknown, options: LenientDecodeOptions): LenientEvent;
+export function decodeEvent(input: unknown, options?: DecodeOptions): Event;
+export function decodeEvent(input: unknown, options?: DecodeOptions): Event | LenientEvent {
+  const result = run<Event>(EventSchema, input, options);
+  if (!result.success) throw new EventValidationError(result.issues, result.detail);
+  return result.output;
+}
+
+/**
+ * Decodes a batch (a JSON array, such as a webhook body) without throwing. All or nothing: one
+ * bad event fails the batch, and every issue path starts with the event's index.
+ */
+export function safeDecodeEvents(input: unknown, options: LenientDecodeOptions): SafeDecodeResult<LenientEvent[]>;
+export function safeDecodeEvents(input: unknown, options?: DecodeOptions): SafeDecodeResult<Event[]>;
+export function safeDecodeEvents(input: unknown, options?: DecodeOptions): SafeDecodeResult<Event[] | LenientEvent[]> {
+  return run(EventListSchema, input, options);
+}
+
+/** Decodes a batch of events, all or nothing, or throws an {@link EventValidationError}. */
+export function decodeEvents(input: unknown, options: LenientDecodeOptions): LenientEvent[];
+export function decodeEvents(input: unknown, options?: DecodeOptions): Event[];
+export function decodeEvents(input: unknown, options?: DecodeOptions): Event[] | LenientEvent[] {
+  const result = run<Event[]>(EventListSchema, input, options);
+  if (!result.success) throw new EventValidationError(result.issues, result.detail, 'Event batch');
+  return result.output;
+}

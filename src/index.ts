@@ -1,0 +1,6 @@
+/**
+ * agentwire: the edge-safe areas in one import. Node-only areas (`agentwire/skills`,
+ * `agentwire/webhooks/node`) have their own subpaths.
+ * @module
+ */
+export * from './events/index';
