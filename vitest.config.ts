@@ -1,6 +1,17 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+const src = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta.url));
+
 export default defineConfig({
+  resolve: {
+    // Examples and tests import the package by its public name; the dist test covers the build.
+    alias: [
+      { find: /^agentwire\/events\/json-schema$/, replacement: src('events/json-schema.ts') },
+      { find: /^agentwire\/events$/, replacement: src('events/index.ts') },
+      { find: /^agentwire$/, replacement: src('index.ts') },
+    ],
+  },
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'examples/**/*.test.ts'],
     testTimeout: 30_000,
