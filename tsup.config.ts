@@ -1,17 +1,29 @@
 import { defineConfig } from 'tsup';
 
-export default defineConfig({
-  entry: {
-    index: 'src/index.ts',
-    'events/index': 'src/events/index.ts',
-    'events/json-schema': 'src/events/json-schema.ts',
-    'cli/main': 'src/cli/main.ts',
+const library = {
+  index: 'src/index.ts',
+  'events/index': 'src/events/index.ts',
+  'events/json-schema': 'src/events/json-schema.ts',
+};
+
+export default defineConfig([
+  {
+    entry: library,
+    format: ['esm', 'cjs'],
+    dts: true,
+    sourcemap: true,
+    target: 'node20',
+    splitting: true,
+    treeshake: true,
   },
-  format: ['esm', 'cjs'],
-  dts: true,
-  clean: true,
-  sourcemap: true,
-  target: 'node20',
-  splitting: true,
-  treeshake: true,
-});
+  {
+    // The executable: ESM only, no declarations.
+    entry: { 'cli/main': 'src/cli/main.ts' },
+    format: ['esm'],
+    dts: false,
+    sourcemap: true,
+    target: 'node20',
+    splitting: false,
+    treeshake: true,
+  },
+]);

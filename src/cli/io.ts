@@ -1,0 +1,61 @@
+/**
+ * The process surface a command uses, so commands run the same in a terminal and in tests.
+ * @module
+ */
+import { readFile } from 'node:fs/promises';
+
+/** Where a command reads and writes. */
+export interface CommandIO {
+  /** Writes to standard output. */
+  out(text: string): void;
+  /** Writes to standard error. */
+  err(text: string): void;
+  /** Reads all of standard input as UTF-8. */
+  readStdin(): Promise<string>;
+  /** The working directory relative paths resolve against. */
+  cwd: string;
+  /** Environment variables. */
+  env: Record<string, string | undefined>;
+}
+
+/** The real process. */
+export function processIO(): CommandIO {
+  return {
+    out: (text) => process.stdout.write(text),
+    err: (text) => process.stderr.write(text),
+    readStdin: async () => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks).toString('utf8');
+    },
+    cwd: process.cwd(),
+    env: process.env,
+  };
+}
+
+/** A user error: printed as one line, without a stack trace, with its exit code. */
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+  constructor(
+    message: string,
+    /** The exit code: 2 for bad usage or unreadable input. */
+    readonly exitCode = 2,
+  ) {
+    super(message);
+  }
+}
+
+/** Reads a file (or standard input for `-`) as UTF-8, turning file errors into {@link UsageError}s. */
+export async function readInput(path: string, io: CommandIO): Promise<string> {
+  if (path === '-') return io.readStdin();
+  try {
+    const { resolve } = await import('node:path');
+    return await readFile(resolve(io.cwd, path), 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') throw new UsageError(`cannot read ${path}: no such file`);
+    if (code === 'EISDIR') throw new UsageError(`cannot read ${path}: it is a directory`);
+    if (code === 'EACCES') throw new UsageError(`cannot read ${path}: permission denied`);
+    throw new UsageError(`cannot read ${path}: ${(error as Error).message}`);
+  }
+}

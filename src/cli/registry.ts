@@ -1,0 +1,21 @@
+/**
+ * Every `agentwire` command, in the order `--help` lists them.
+ * @module
+ */
+import type { Command } from './command';
+import { eventsValidate } from './commands/events-validate';
+
+/** The registered commands. */
+export const COMMANDS: readonly Command[] = [eventsValidate];
+
+/** Finds the command whose name matches the start of `argv`; returns it and the remaining arguments. */
+export function findCommand(argv: readonly string[]): { command: Command; rest: string[] } | undefined {
+  let best: { command: Command; rest: string[] } | undefined;
+  for (const command of COMMANDS) {
+    const words = command.name.split(' ');
+    if (words.every((word, at) => argv[at] === word) && (!best || words.length > best.command.name.split(' ').length)) {
+      best = { command, rest: argv.slice(words.length) };
+    }
+  }
+  return best;
+}
