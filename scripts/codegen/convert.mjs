@@ -99,9 +99,9 @@ function arrayNode(node, ctx) {
 function objectNode(node, ctx) {
   if (node.properties) throw new Error('inline objects with properties are not supported');
   const ap = node.additionalProperties;
-  if (ap === undefined || ap === true) return { v: 'v.record(v.string(), v.unknown())', t: 'Record<string, unknown>', fill: 'record' };
+  if (ap === undefined || ap === true) return { v: 'record(v.unknown())', t: 'Record<string, unknown>', fill: 'record' };
   const value = convert(ap, ctx);
-  return { v: `v.record(v.string(), ${value.v})`, t: `Record<string, ${value.t}>`, fill: 'record' };
+  return { v: `record(${value.v})`, t: `Record<string, ${value.t}>`, fill: 'record' };
 }
 
 /** The Valibot expression of a property, with its default. Returns `{ v, t }`. */

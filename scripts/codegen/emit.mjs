@@ -49,6 +49,9 @@ const HELPERS = [
   'eventTimestamp',
   'integer',
   'literalOf',
+  'looseObject',
+  'record',
+  'strictObject',
   'newUuid',
   'nonEmptyString',
   'number',
@@ -97,12 +100,12 @@ export function emitSchemaFile(schemaName, loaded) {
     const propKey = (key) => (/^[A-Za-z_$][\w$]*$/.test(key) ? key : JSON.stringify(key));
     const iface = fields.map((f) => `${doc(f.doc, '  ')}  ${propKey(f.key)}: ${f.t};`).join('\n');
     const entries = fields.map((f) => `  ${propKey(f.key)}: ${f.v},`).join('\n');
-    code = entries;
+    code = `${closed ? 'strictObject' : 'looseObject'}(${entries}`;
     const openNote = closed ? '' : ' Unknown keys are kept as they arrive.';
     body =
       `${doc(typeDoc)}export interface ${name} {\n${iface}\n}\n\n` +
       `/** Valibot schema of {@link ${name}}: ${closed ? 'a closed object (unknown keys are rejected)' : 'an open object'}, with the service's defaults.${openNote} */\n` +
-      `export const ${name}Schema: v.GenericSchema<unknown, ${name}> = v.${closed ? 'strictObject' : 'looseObject'}({\n${entries}\n});\n`;
+      `export const ${name}Schema: v.GenericSchema<unknown, ${name}> = ${closed ? 'strictObject' : 'looseObject'}({\n${entries}\n});\n`;
   }
   const valibotImport = /\bv\./.test(code) ? "import * as v from 'valibot';" : "import type * as v from 'valibot';";
   const imports = [valibotImport, ...helperImports(code, 2), ...importLines(folder, ctx.refs, loaded, schemaName)];

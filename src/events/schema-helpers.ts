@@ -112,36 +112,14 @@ export interface DecodeConfig extends v.Config<v.BaseIssue<unknown>> {
   unknownKinds?: 'reject' | 'keep';
 }
 
-/**
- * A `v.variant` on `kind`. When `open`, a value whose `kind` is a string that names no known
- * member passes as an opaque copy, but only under the `unknownKinds: 'keep'` decode option.
- */
-/* @__NO_SIDE_EFFECTS__ */
-export function kindUnion<T>(
-  kinds: readonly string[],
-  options: readonly v.GenericSchema<unknown, unknown>[],
-  open: boolean,
-): v.GenericSchema<unknown, T> {
-  // The members are typed loosely (see the generated files); at run time they are object schemas.
-  const variant = v.variant('kind', options as unknown as v.VariantOptions<'kind'>);
-  if (!open) return variant as unknown as v.GenericSchema<unknown, T>;
-  const known = new Set(kinds);
-  const schema = {
-    ...variant,
-    '~run'(dataset: v.UnknownDataset, config: DecodeConfig): v.OutputDataset<unknown, v.BaseIssue<unknown>> {
-      const input = dataset.value as { kind?: unknown } | null;
-      if (
-        config.unknownKinds === 'keep' &&
-        typeof input === 'object' &&
-        input !== null &&
-        !Array.isArray(input) &&
-        typeof input.kind === 'string' &&
-        !known.has(input.kind)
-      ) {
-        return { typed: true, value: { ...input } };
-      }
-      return variant['~run'](dataset, config);
-    },
+type Run = (dataset: v.UnknownDataset, config: DecodeConfig) => v.OutputDataset<unknown, v.BaseIssue<unknown>>;
+
+/** A copy of `schema` whose `~run` is replaced; everything else (entries, options, types) is kept. */
+function withRun<S extends v.GenericSchema<unknown, unknown>>(schema: S, run: (original: Run) => Run): S {
+  const original = schema['~run'].bind(schema) as Run;
+  const copy = {
+    ...schema,
+    '~run': run(original),
     get '~standard'(): v.StandardProps<unknown, unknown> {
       const self = this as unknown as v.GenericSchema;
       return {
@@ -159,5 +137,71 @@ export function kindUnion<T>(
       };
     },
   };
+  return copy as unknown as S;
+}
+
+/** Valibot's object schemas take arrays for objects; JSON Schema and the service do not. */
+/* @__NO_SIDE_EFFECTS__ */
+function rejectArrays<S extends v.GenericSchema<unknown, unknown>>(schema: S): S {
+  return withRun(schema, (original) => (dataset, config) => {
+    if (!Array.isArray(dataset.value)) return original(dataset, config);
+    const issue = {
+      kind: 'schema',
+      type: schema.type,
+      input: dataset.value,
+      expected: 'Object',
+      received: 'Array',
+      message: 'Invalid type: Expected Object but received Array',
+    } as v.BaseIssue<unknown>;
+    return { typed: false, value: dataset.value, issues: [issue] } as v.OutputDataset<unknown, v.BaseIssue<unknown>>;
+  });
+}
+
+/** A closed object: unknown keys are rejected. */
+/* @__NO_SIDE_EFFECTS__ */
+export function strictObject<const E extends v.ObjectEntries>(entries: E): v.StrictObjectSchema<E, undefined> {
+  return rejectArrays(v.strictObject(entries));
+}
+
+/** An open object: unknown keys are kept. */
+/* @__NO_SIDE_EFFECTS__ */
+export function looseObject<const E extends v.ObjectEntries>(entries: E): v.LooseObjectSchema<E, undefined> {
+  return rejectArrays(v.looseObject(entries));
+}
+
+/** A JSON object of string keys to values of one schema. */
+/* @__NO_SIDE_EFFECTS__ */
+export function record<const S extends v.GenericSchema>(value: S): v.RecordSchema<v.StringSchema<undefined>, S, undefined> {
+  return rejectArrays(v.record(v.string(), value));
+}
+
+/**
+ * A `v.variant` on `kind`. When `open`, a value whose `kind` is a string that names no known
+ * member passes as an opaque copy, but only under the `unknownKinds: 'keep'` decode option.
+ */
+/* @__NO_SIDE_EFFECTS__ */
+export function kindUnion<T>(
+  kinds: readonly string[],
+  options: readonly v.GenericSchema<unknown, unknown>[],
+  open: boolean,
+): v.GenericSchema<unknown, T> {
+  // The members are typed loosely (see the generated files); at run time they are object schemas.
+  const variant = v.variant('kind', options as unknown as v.VariantOptions<'kind'>);
+  if (!open) return variant as unknown as v.GenericSchema<unknown, T>;
+  const known = new Set(kinds);
+  const schema = withRun(variant as unknown as v.GenericSchema, (original) => (dataset, config) => {
+    const input = dataset.value as { kind?: unknown } | null;
+    if (
+      config.unknownKinds === 'keep' &&
+      typeof input === 'object' &&
+      input !== null &&
+      !Array.isArray(input) &&
+      typeof input.kind === 'string' &&
+      !known.has(input.kind)
+    ) {
+      return { typed: true, value: { ...input } };
+    }
+    return original(dataset, config);
+  });
   return schema as unknown as v.GenericSchema<unknown, T>;
 }

@@ -1,0 +1,72 @@
+import * as v from 'valibot';
+import { describe, expect, it } from 'vitest';
+import {
+  ActionSchema,
+  decodeEvent,
+  type Event,
+  encodeEvent,
+  ObservationSchema,
+  safeDecodeEvent,
+  ToolDefinitionSchema,
+} from '../../src/events/index';
+import { createGenerator, mutate } from './generate-cases';
+import { createOracle, loadSchemas, unionMembers } from './oracle';
+
+const oracle = createOracle();
+const schemas = loadSchemas();
+const VALID_PER_KIND = 40;
+const MUTANTS_PER_VALID = 6;
+
+type Verdict = (value: unknown) => boolean;
+
+const UNIONS: { union: string; agentwire: Verdict }[] = [
+  { union: 'Event-Input', agentwire: (value) => safeDecodeEvent(value).success },
+  { union: 'Action-Input', agentwire: (value) => v.safeParse(ActionSchema, value).success },
+  { union: 'Observation-Input', agentwire: (value) => v.safeParse(ObservationSchema, value).success },
+  { union: 'ToolDefinition-Input', agentwire: (value) => v.safeParse(ToolDefinitionSchema, value).success },
+];
+
+function checkRoundTrip(input: Record<string, unknown>, problems: string[]): void {
+  const decoded = decodeEvent(input) as Event;
+  const encoded = encodeEvent(decoded) as unknown as Record<string, unknown>;
+  if (!oracle.validate('Event-Input', encoded)) problems.push(`encoded event rejected by the oracle: ${JSON.stringify(encoded)}`);
+  const keys = Object.keys(encoded);
+  if (keys[keys.length - 1] !== 'kind') problems.push(`kind is not last: ${keys.join(',')}`);
+  for (const key of Object.keys(input)) if (!(key in encoded)) problems.push(`encode dropped ${key}`);
+  expect(decodeEvent(encoded)).toEqual(decoded);
+}
+
+describe.each(UNIONS)('$union conforms to the reference schemas', ({ union, agentwire }) => {
+  const members = unionMembers(schemas, union);
+
+  it.each(members)('%s: agentwire and the oracle agree on every case', (member) => {
+    const seed = [...member].reduce((hash, char) => (hash * 31 + char.charCodeAt(0)) >>> 0, 7);
+    const generator = createGenerator(seed);
+    const disagreements: string[] = [];
+    const problems: string[] = [];
+    let cases = 0;
+    let validCases = 0;
+    for (let i = 0; i < VALID_PER_KIND; i++) {
+      const sample = generator.valid(member);
+      const candidates = [sample, ...Array.from({ length: MUTANTS_PER_VALID }, () => mutate(sample, generator.random))];
+      for (const candidate of candidates) {
+        cases++;
+        const expected = oracle.validate(union, candidate);
+        const actual = agentwire(candidate);
+        if (expected !== actual) {
+          disagreements.push(
+            `oracle ${expected ? 'accepts' : 'rejects'}, agentwire ${actual ? 'accepts' : 'rejects'}: ${JSON.stringify(candidate)}`,
+          );
+        } else if (expected) {
+          validCases++;
+          if (union === 'Event-Input') checkRoundTrip(candidate as Record<string, unknown>, problems);
+        }
+      }
+    }
+    expect(disagreements.slice(0, 20)).toEqual([]);
+    expect(problems.slice(0, 20)).toEqual([]);
+    expect(cases).toBeGreaterThanOrEqual(100);
+    // The generator must produce valid values, or the test would only ever see rejections.
+    expect(validCases).toBeGreaterThanOrEqual(VALID_PER_KIND);
+  });
+});

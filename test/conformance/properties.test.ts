@@ -1,0 +1,68 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { decodeEvent, EVENT_KINDS, encodeEvent, safeDecodeEvent, safeDecodeEvents, type ValidationErrorItem } from '../../src/events/index';
+import { createGenerator } from './generate-cases';
+import { loadSchemas, unionMembers } from './oracle';
+
+function wellFormed(detail: ValidationErrorItem[]): boolean {
+  return (
+    detail.length > 0 && detail.every((item) => typeof item.type === 'string' && Array.isArray(item.loc) && typeof item.msg === 'string')
+  );
+}
+
+const eventLike = fc.record(
+  { kind: fc.oneof(fc.constantFrom(...EVENT_KINDS), fc.string()), source: fc.constantFrom('agent', 'user', 'bot'), extra: fc.jsonValue() },
+  { requiredKeys: ['kind'] },
+);
+
+describe('decoding never throws', () => {
+  it('safeDecodeEvent on any JSON value', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        const result = safeDecodeEvent(value);
+        return result.success || wellFormed(result.detail);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('safeDecodeEvent on objects with real kinds and random fields', () => {
+    fc.assert(
+      fc.property(eventLike, fc.dictionary(fc.string(), fc.jsonValue()), (event, more) => {
+        const result = safeDecodeEvent({ ...more, ...event }, { unknownKinds: 'keep' });
+        return result.success || wellFormed(result.detail);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('safeDecodeEvents on any JSON value, and paths of a batch start with the index', () => {
+    fc.assert(
+      fc.property(fc.array(fc.oneof(fc.jsonValue(), eventLike), { maxLength: 6 }), (batch) => {
+        const result = safeDecodeEvents(batch);
+        if (result.success) return result.output.length === batch.length;
+        return wellFormed(result.detail) && result.detail.every((item) => typeof item.loc[0] === 'number');
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});
+
+describe('round trips', () => {
+  const members = unionMembers(loadSchemas(), 'Event-Input');
+
+  it('decode(encode(decode(x))) equals decode(x) for generated events', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 2 ** 31 }), fc.constantFrom(...members), (seed, member) => {
+        const value = createGenerator(seed).valid(member);
+        const first = safeDecodeEvent(value);
+        if (!first.success) return true; // a generated value may break a rule JSON Schema cannot state
+        const again = decodeEvent(encodeEvent(first.output));
+        expect(again).toEqual(first.output);
+        expect(JSON.parse(JSON.stringify(encodeEvent(again)))).toEqual(encodeEvent(first.output));
+        return true;
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
