@@ -47,6 +47,11 @@ function item(type: string, loc: (string | number)[], msg: string, input: unknow
 function convertIssue(issue: Issue, prefix: (string | number)[], out: ValidationErrorItem[]): void {
   const loc = [...prefix, ...pathOf(issue)];
   const origin = issue.path?.[issue.path.length - 1]?.origin;
+  // A key present with the value `undefined` (only possible from JavaScript) counts as absent.
+  if (issue.input === undefined && origin === 'value' && issue.type !== 'variant' && issue.received === 'undefined') {
+    out.push(item('missing', loc, 'Field required', parentOf(issue)));
+    return;
+  }
   switch (issue.type) {
     case 'object':
     case 'strict_object':
@@ -70,6 +75,10 @@ function convertIssue(issue: Issue, prefix: (string | number)[], out: Validation
       }
       const owner = loc.slice(0, -1);
       const parent = parentOf(issue);
+      if (Array.isArray(parent)) {
+        out.push(item('model_attributes_type', owner, 'Input should be a valid dictionary or object to extract fields from', parent));
+        return;
+      }
       if (issue.input === undefined) {
         out.push(
           item('union_tag_not_found', owner, "Unable to extract tag using discriminator 'kind'", parent, { discriminator: "'kind'" }),
@@ -88,7 +97,8 @@ function convertIssue(issue: Issue, prefix: (string | number)[], out: Validation
       return;
     }
     case 'union':
-      for (const sub of issue.issues ?? []) convertIssue(sub, prefix, out);
+      // The members' issues have paths relative to the union's own place.
+      for (const sub of issue.issues ?? []) convertIssue(sub, loc, out);
       return;
     case 'string':
       out.push(item('string_type', loc, 'Input should be a valid string', issue.input));

@@ -11,6 +11,7 @@
  * @module
  */
 
+export * from './conversation/index';
 export {
   type DecodeOptions,
   decodeEvent,

@@ -1,0 +1,54 @@
+import { describe, expectTypeOf, it } from 'vitest';
+import {
+  type Action,
+  type ActionEvent,
+  decodeEvent,
+  type Event,
+  type EventKind,
+  type EventOf,
+  isActionEvent,
+  isCondensation,
+  isTerminalAction,
+  isToolResultEvent,
+  type LenientActionEvent,
+  type LenientEvent,
+  pairToolCalls,
+  safeDecodeEvent,
+  type TerminalAction,
+  type ToolCallPair,
+  type ToolResultEvent,
+  type ValidationErrorItem,
+} from './index';
+
+describe('event types', () => {
+  it('EventOf picks a member and EventKind lists the 19 kinds', () => {
+    expectTypeOf<EventOf<'ActionEvent'>>().toEqualTypeOf<ActionEvent>();
+    expectTypeOf<EventKind>().toEqualTypeOf<Event['kind']>();
+    expectTypeOf<'PauseEvent'>().toExtend<EventKind>();
+    expectTypeOf<'NotAnEvent'>().not.toExtend<EventKind>();
+  });
+
+  it('decode returns Event, or LenientEvent when unknown kinds are kept', () => {
+    expectTypeOf(decodeEvent({})).toEqualTypeOf<Event>();
+    expectTypeOf(decodeEvent({}, { unknownKinds: 'keep' })).toEqualTypeOf<LenientEvent>();
+    const result = safeDecodeEvent({});
+    if (result.success) expectTypeOf(result.output).toEqualTypeOf<Event>();
+    else expectTypeOf(result.detail).toEqualTypeOf<ValidationErrorItem[]>();
+  });
+
+  it('guards narrow events, lenient events and actions', () => {
+    const event = decodeEvent({});
+    if (isActionEvent(event)) expectTypeOf(event).toEqualTypeOf<ActionEvent>();
+    if (isCondensation(event)) expectTypeOf(event.forgotten_event_ids).toEqualTypeOf<string[]>();
+    const lenient = decodeEvent({}, { unknownKinds: 'keep' });
+    if (isActionEvent(lenient)) expectTypeOf(lenient).toEqualTypeOf<LenientActionEvent>();
+    const action = {} as Action;
+    if (isTerminalAction(action)) expectTypeOf(action).toEqualTypeOf<TerminalAction>();
+    if (isToolResultEvent(event)) expectTypeOf(event).toExtend<ToolResultEvent>();
+  });
+
+  it('conversation helpers are typed by their input', () => {
+    expectTypeOf(pairToolCalls([] as Event[]).pairs).toEqualTypeOf<ToolCallPair<ActionEvent>[]>();
+    expectTypeOf(pairToolCalls([] as LenientEvent[]).pairs).toEqualTypeOf<ToolCallPair<LenientActionEvent>[]>();
+  });
+});

@@ -1,0 +1,100 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CLI, node, ROOT, requireBuild } from './helpers/built';
+
+const dir = mkdtempSync(join(tmpdir(), 'agentwire-cli-'));
+const write = (name: string, text: string) => {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return path;
+};
+const cli = (args: string[], input?: string) => node([CLI, ...args], input);
+
+const message = { kind: 'MessageEvent', source: 'user', llm_message: { role: 'user', content: [{ type: 'text', text: 'hi' }] } };
+const action = {
+  kind: 'ActionEvent',
+  thought: [],
+  tool_name: 'terminal',
+  tool_call_id: 'call_1',
+  tool_call: { id: 'call_1', name: 'terminal', arguments: '{"command":"ls"}', origin: 'completion' },
+  llm_response_id: 'resp_1',
+  action: { kind: 'TerminalAction', command: 'ls' },
+};
+const clientAction = { ...action, action: { kind: 'ClientAction_lookup', order: 1 } };
+
+beforeAll(requireBuild);
+
+describe('agentwire events validate', () => {
+  it('accepts the recorded conversation (the README quick start)', () => {
+    const run = cli(['events', 'validate', 'test/fixtures/conversation.json']);
+    expect(run.stdout).toBe('34 events, 34 valid, 0 invalid\n');
+    expect(run.status).toBe(0);
+  });
+
+  it('reports each invalid event of an array with pydantic-style errors, exit 1', () => {
+    const path = write('bad.json', JSON.stringify([message, { ...action, tool_call_id: 7 }, { kind: 'Nope' }]));
+    const run = cli(['events', 'validate', path]);
+    expect(run.status).toBe(1);
+    expect(run.stdout).toContain('event 1 (ActionEvent): 1 error\n  tool_call_id: Input should be a valid string [string_type]');
+    expect(run.stdout).toContain('event 2 (Nope): 1 error');
+    expect(run.stdout).toContain('[union_tag_invalid]');
+    expect(run.stdout.trimEnd().split('\n').pop()).toBe('3 events, 1 valid, 2 invalid');
+  });
+
+  it('reads JSON Lines with line numbers, including lines that are not JSON', () => {
+    const path = write('log.jsonl', `${JSON.stringify(message)}\n\n{not json\n${JSON.stringify(action)}\n`);
+    const run = cli(['events', 'validate', path, '--format', 'json']);
+    expect(run.status).toBe(1);
+    const report = JSON.parse(run.stdout);
+    expect(report).toMatchObject({ total: 3, valid: 2, invalid: 1 });
+    expect(report.events[1]).toMatchObject({ index: 1, line: 3, kind: null, valid: false, errors: [{ type: 'json_invalid' }] });
+    expect(report.events[2]).toMatchObject({ index: 2, line: 4, kind: 'ActionEvent', valid: true, errors: [] });
+  });
+
+  it('keeps client actions only with --lenient', () => {
+    const path = write('client.json', JSON.stringify([clientAction]));
+    expect(cli(['events', 'validate', path]).status).toBe(1);
+    const lenient = cli(['events', 'validate', path, '--lenient']);
+    expect(lenient.stdout).toBe('1 event, 1 valid, 0 invalid\n');
+    expect(lenient.status).toBe(0);
+  });
+
+  it('reads standard input for -', () => {
+    const run = cli(['events', 'validate', '-'], JSON.stringify(message));
+    expect(run.stdout).toBe('1 event, 1 valid, 0 invalid\n');
+    expect(run.status).toBe(0);
+  });
+
+  it('exits 2 with one clear line on unreadable input', () => {
+    for (const [args, text] of [
+      [['events', 'validate', join(dir, 'missing.json')], 'no such file'],
+      [['events', 'validate', dir], 'is a directory'],
+      [['events', 'validate', write('empty.json', '  \n')], 'empty'],
+      [['events', 'validate', write('text.txt', 'hello')], 'neither a JSON array'],
+      [['events', 'validate', write('broken.json', '[{"kind": ')], 'not valid JSON'],
+      [['events', 'validate', write('x.json', '[]'), '--format', 'xml'], '--format must be text or json'],
+      [['events', 'validate', '--nope'], 'Unknown option'],
+    ] as const) {
+      const run = cli([...args]);
+      expect(run.status, args.join(' ')).toBe(2);
+      expect(run.stderr).toContain(text);
+      expect(run.stderr).not.toMatch(/\n\s+at /); // no stack trace
+    }
+  });
+});
+
+describe('agentwire', () => {
+  it('prints help, its version, and rejects unknown commands', () => {
+    const help = cli(['--help']);
+    expect(help.status).toBe(0);
+    expect(help.stdout).toContain('agentwire events validate');
+    const version = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version;
+    expect(cli(['--version']).stdout).toBe(`${version}\n`);
+    const unknown = cli(['frobnicate']);
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toContain('unknown command "frobnicate"');
+    expect(cli(['events', 'validate', '--help']).stdout).toContain('Exit codes: 0 every event is valid');
+  });
+});

@@ -1,0 +1,56 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { node, requireBuild } from './helpers/built';
+
+const EVENT = JSON.stringify({
+  kind: 'MessageEvent',
+  source: 'user',
+  llm_message: { role: 'user', content: [{ type: 'text', text: 'hi' }] },
+});
+
+beforeAll(requireBuild);
+
+function run(args: string[]): unknown {
+  const result = node(args);
+  expect(result.stderr).toBe('');
+  expect(result.status).toBe(0);
+  return JSON.parse(result.stdout);
+}
+
+describe('the built package, through its own exports', () => {
+  it('works from ESM', () => {
+    const script = `
+      import { decodeEvent, isMessageEvent, EVENT_KINDS } from 'agentwire/events';
+      import * as root from 'agentwire';
+      import { toJsonSchema } from 'agentwire/events/json-schema';
+      const event = decodeEvent(${EVENT});
+      console.log(JSON.stringify({ kind: event.kind, guard: isMessageEvent(event), kinds: EVENT_KINDS.length,
+        root: typeof root.decodeEvents, oneOf: toJsonSchema().oneOf.length, text: event.llm_message.content[0].text }));`;
+    expect(run(['--input-type=module', '-e', script])).toEqual({
+      kind: 'MessageEvent',
+      guard: true,
+      kinds: 19,
+      root: 'function',
+      oneOf: 19,
+      text: 'hi',
+    });
+  });
+
+  it('works from CommonJS', () => {
+    const script = `
+      const { decodeEvent, EventValidationError } = require('agentwire/events');
+      const root = require('agentwire');
+      const { toJsonSchema } = require('agentwire/events/json-schema');
+      let detail;
+      try { decodeEvent({ kind: 'MessageEvent' }); } catch (error) { detail = error instanceof EventValidationError && error.detail; }
+      console.log(JSON.stringify({ kind: root.decodeEvent(${EVENT}).kind, detail, oneOf: toJsonSchema().oneOf.length,
+        version: require('agentwire/package.json').version }));`;
+    const output = run(['-e', script]) as { kind: string; detail: { type: string; loc: string[] }[]; oneOf: number; version: string };
+    expect(output.kind).toBe('MessageEvent');
+    expect(output.detail.map((item) => [item.type, item.loc])).toEqual([
+      ['missing', ['source']],
+      ['missing', ['llm_message']],
+    ]);
+    expect(output.oneOf).toBe(19);
+    expect(output.version).toMatch(/^\d+\.\d+\.\d+/);
+  });
+});
