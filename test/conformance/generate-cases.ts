@@ -5,6 +5,7 @@
  */
 import { loadSchemas } from './oracle';
 
+// biome-ignore lint/suspicious/noExplicitAny: schema nodes are walked dynamically.
 type Node = Record<string, any>;
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
