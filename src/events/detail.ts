@@ -20,11 +20,12 @@ export interface ValidationErrorItem {
   ctx?: Record<string, unknown>;
 }
 
-type Issue = v.BaseIssue<unknown>;
+/** A Valibot issue of the event schemas. */
+export type EventIssue = v.BaseIssue<unknown>;
 
-const pathOf = (issue: Issue): (string | number)[] => (issue.path ?? []).map((item) => item.key as string | number);
+const pathOf = (issue: EventIssue): (string | number)[] => (issue.path ?? []).map((item) => item.key as string | number);
 
-const parentOf = (issue: Issue): unknown => issue.path?.[issue.path.length - 1]?.input;
+const parentOf = (issue: EventIssue): unknown => issue.path?.[issue.path.length - 1]?.input;
 
 /** Reads the options of a Valibot `expected` string such as `("a" | "b")`. */
 function expectedOptions(expected: string | null): string[] {
@@ -44,7 +45,7 @@ function item(type: string, loc: (string | number)[], msg: string, input: unknow
 }
 
 /** Converts one Valibot issue into one or more pydantic error items. */
-function convertIssue(issue: Issue, prefix: (string | number)[], out: ValidationErrorItem[]): void {
+function convertIssue(issue: EventIssue, prefix: (string | number)[], out: ValidationErrorItem[]): void {
   const loc = [...prefix, ...pathOf(issue)];
   const origin = issue.path?.[issue.path.length - 1]?.origin;
   // A key present with the value `undefined` (only possible from JavaScript) counts as absent.
@@ -179,7 +180,7 @@ function convertIssue(issue: Issue, prefix: (string | number)[], out: Validation
  * Converts Valibot issues into pydantic-style error items. `prefix` goes in front of every
  * `loc` (the webhook passes `['body']`).
  */
-export function toValidationDetail(issues: readonly Issue[], prefix: (string | number)[] = []): ValidationErrorItem[] {
+export function toValidationDetail(issues: readonly EventIssue[], prefix: (string | number)[] = []): ValidationErrorItem[] {
   const out: ValidationErrorItem[] = [];
   for (const issue of issues) convertIssue(issue, prefix, out);
   return out;

@@ -22,7 +22,7 @@ export {
   safeDecodeEvents,
 } from './decode';
 export { naiveLocalTimestamp, newUuid } from './defaults';
-export type { ValidationErrorItem } from './detail';
+export type { EventIssue, ValidationErrorItem } from './detail';
 export { toValidationDetail } from './detail';
 export { encodeEvent, encodeEvents } from './encode';
 export { EventValidationError } from './errors';

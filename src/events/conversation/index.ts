@@ -11,4 +11,4 @@ export {
   type ToolCallStatus,
   type ToolResultEvent,
 } from './tool-calls';
-export { buildConversationTree, type ConversationNode, type ConversationTree } from './tree';
+export { buildConversationTree, type ConversationNode, type ConversationTree, type TreeEvent } from './tree';

@@ -4,8 +4,8 @@
  */
 import { ROOT_PARENT_ID } from '../schema-helpers';
 
-/** What the tree needs of an event. */
-interface TreeEvent {
+/** What the tree needs of an event: its id and its parent. */
+export interface TreeEvent {
   id: string;
   parent_id: string | null;
 }
