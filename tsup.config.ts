@@ -4,6 +4,8 @@ const library = {
   index: 'src/index.ts',
   'events/index': 'src/events/index.ts',
   'events/json-schema': 'src/events/json-schema.ts',
+  'webhooks/index': 'src/webhooks/index.ts',
+  'webhooks/node': 'src/webhooks/node.ts',
 };
 
 export default defineConfig([

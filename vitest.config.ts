@@ -9,6 +9,8 @@ export default defineConfig({
     alias: [
       { find: /^agentwire\/events\/json-schema$/, replacement: src('events/json-schema.ts') },
       { find: /^agentwire\/events$/, replacement: src('events/index.ts') },
+      { find: /^agentwire\/webhooks\/node$/, replacement: src('webhooks/node.ts') },
+      { find: /^agentwire\/webhooks$/, replacement: src('webhooks/index.ts') },
       { find: /^agentwire$/, replacement: src('index.ts') },
     ],
   },

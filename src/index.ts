@@ -4,3 +4,4 @@
  * @module
  */
 export * from './events/index';
+export * from './webhooks/index';

@@ -1,0 +1,19 @@
+/**
+ * Standard base64 of bytes, without Node's Buffer (edge-safe).
+ * @module
+ */
+
+/** Decodes standard base64 (padding optional). Throws on invalid input. */
+export function base64ToBytes(text: string): Uint8Array {
+  const binary = atob(text);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
+/** Encodes bytes as standard base64 with padding. */
+export function bytesToBase64(bytes: Uint8Array): string {
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}

@@ -1,0 +1,31 @@
+/**
+ * The API key check, worded as the service words it.
+ * @module
+ */
+import { timingSafeEqual } from '../internal/timing-safe-equal';
+
+/** The accepted keys: one, several (rotation), or a function deciding per conversation. */
+export type ApiKeyOption = string | readonly string[] | ((key: string, conversationId: string | undefined) => boolean | Promise<boolean>);
+
+/** A failed check: the 401 detail. */
+export type AuthFailure = string | undefined;
+
+/** Builds the check; `undefined` keys mean no check (only with the explicit `auth: 'none'`). */
+export function createAuthCheck(apiKey: ApiKeyOption | undefined, headerName: string) {
+  const keys = typeof apiKey === 'string' ? [apiKey] : Array.isArray(apiKey) ? [...apiKey] : undefined;
+  if (keys?.some((key) => typeof key !== 'string' || key === '')) throw new TypeError('apiKey must not hold an empty key');
+  if (keys?.length === 0) throw new TypeError('apiKey must hold at least one key');
+  return async (headers: Headers, conversationId: string | undefined): Promise<AuthFailure> => {
+    if (apiKey === undefined) return undefined;
+    const presented = headers.get(headerName);
+    if (!presented) return `${headerName} header is required`;
+    let ok = false;
+    if (keys) {
+      // Compare against every key so the time taken does not tell which one matched.
+      for (const key of keys) ok = timingSafeEqual(presented, key) || ok;
+    } else if (typeof apiKey === 'function') {
+      ok = (await apiKey(presented, conversationId)) === true;
+    }
+    return ok ? undefined : 'Invalid session API key';
+  };
+}

@@ -1,0 +1,75 @@
+/**
+ * Running listeners over a decoded batch with the sender's at-least-once semantics: skip what was
+ * already delivered, run in order, mark delivered only what every listener handled.
+ * @module
+ */
+import type { Event } from '../events/index';
+import type { SeenStore } from './seen';
+import type { BatchListener, ErrorListener, EventListener, WebhookContext, WebhookListenerError } from './types';
+
+/** The listeners of a handler. */
+export interface Listeners {
+  byKind: Map<string, EventListener<never>[]>;
+  any: EventListener[];
+  batch: BatchListener[];
+  error: ErrorListener[];
+}
+
+function listenerError(errors: unknown[], events: Event[], context: WebhookContext): WebhookListenerError {
+  const error = new AggregateError(errors, `A webhook listener failed for conversation ${context.conversationId}`) as WebhookListenerError;
+  error.events = events;
+  error.conversationId = context.conversationId;
+  return error;
+}
+
+/**
+ * Delivers a batch. Resolves to `undefined` when every listener finished, or to the error that
+ * stopped it (the events from the failing one on stay unseen, so a retry delivers them again).
+ */
+export async function dispatch(
+  events: Event[],
+  context: WebhookContext,
+  listeners: Listeners,
+  seen: SeenStore,
+): Promise<WebhookListenerError | undefined> {
+  const key = (event: Event) => `${context.conversationId}:${event.id}`;
+  const fresh: Event[] = [];
+  const keys = new Set<string>();
+  for (const event of events) {
+    const id = key(event);
+    if (keys.has(id) || (await seen.has(id))) continue;
+    keys.add(id);
+    fresh.push(event);
+  }
+  if (fresh.length === 0) return undefined;
+  for (const listener of listeners.batch) {
+    try {
+      await listener(fresh, context);
+    } catch (error) {
+      return report(listenerError([error], fresh, context), listeners);
+    }
+  }
+  for (const [index, event] of fresh.entries()) {
+    const forKind = (listeners.byKind.get(event.kind) ?? []) as EventListener[];
+    for (const listener of [...forKind, ...listeners.any]) {
+      try {
+        await listener(event, context);
+      } catch (error) {
+        return report(listenerError([error], fresh.slice(index), context), listeners);
+      }
+    }
+    await seen.add(key(event));
+  }
+  return undefined;
+}
+
+function report(error: WebhookListenerError, listeners: Listeners): WebhookListenerError {
+  for (const listener of listeners.error) {
+    try {
+      listener(error);
+    } catch {
+      // An error listener that throws must not turn a 500 into a crash.
+    }
+  }
+  return error;
+}

@@ -1,0 +1,192 @@
+/**
+ * `createWebhookHandler`: the framework-free webhook receiver.
+ * @module
+ */
+import { type Event, safeDecodeEvents, toValidationDetail } from '../events/index';
+import { createAuthCheck } from './auth';
+import { conversationIdError, normalizeConversationId } from './conversation-id';
+import { dispatch, type Listeners } from './dispatch';
+import { toHeaders } from './headers';
+import { BodyEncodingError, BodyTooLargeError, decodeUtf8, parseJsonBody, readLimited } from './read-body';
+import { createMemorySeenStore } from './seen';
+import { checkSignature, decodeSecrets } from './signature';
+import type { ReceiveInput, WebhookBody, WebhookHandler, WebhookHandlerOptions, WebhookResult } from './types';
+
+/** The default body limit: 10 MiB, above the sender's 5 MiB batches. */
+export const DEFAULT_MAX_BODY_BYTES = 10 * 1024 * 1024;
+
+const SUCCESS: WebhookResult = { status: 200, body: { success: true } };
+const detail = (status: number, text: unknown, headers?: Record<string, string>): WebhookResult =>
+  headers ? { status, body: { detail: text }, headers } : { status, body: { detail: text } };
+
+/**
+ * Creates a webhook handler that answers exactly like the service: `200 {"success":true}` for an
+ * accepted batch, 401 for a missing or wrong key (checked before the body is read), 422 with
+ * pydantic-style `detail` for a bad conversation id, bad JSON or invalid events (the whole batch
+ * is rejected and no listener runs). Beyond the service: a body limit (413), optional signatures,
+ * de-duplication of re-delivered events, and a 500 when a listener fails so the sender retries.
+ */
+export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHandler {
+  const noAuth = options.auth === 'none';
+  if (noAuth && options.apiKey !== undefined) throw new TypeError("createWebhookHandler: give either apiKey or auth: 'none', not both");
+  if (!noAuth && options.apiKey === undefined) {
+    throw new TypeError(
+      "createWebhookHandler: no apiKey. Pass apiKey (a key, a list of keys, or a function), or auth: 'none' to accept unauthenticated requests.",
+    );
+  }
+  const headerName = options.headerName ?? 'X-Session-API-Key';
+  const basePath = (options.basePath ?? '/api/v1/webhooks').replace(/\/+$/, '');
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  if (!Number.isSafeInteger(maxBodyBytes) || maxBodyBytes < 1) throw new RangeError('maxBodyBytes must be a positive integer');
+  const secrets = options.signature ? decodeSecrets(options.signature.secrets) : undefined;
+  const checkAuth = createAuthCheck(noAuth ? undefined : options.apiKey, headerName);
+  const seen = options.seen ?? createMemorySeenStore();
+  const logger = options.logger ?? console;
+  if (noAuth) logger.warn('agentwire webhooks: auth is disabled; anyone who can reach this endpoint can post events');
+  const listeners: Listeners = { byKind: new Map(), any: [], batch: [], error: [] };
+  const conversationListeners: ((info: Record<string, unknown>) => void | Promise<void>)[] = [];
+
+  async function bodyText(
+    readBody: () => Promise<WebhookBody>,
+  ): Promise<{ text: string; json?: undefined } | { json: unknown; text?: undefined } | WebhookResult> {
+    try {
+      const body = await readBody();
+      if (typeof body === 'object' && !(body instanceof Uint8Array)) return { json: body.json };
+      const bytes = typeof body === 'string' ? new TextEncoder().encode(body) : body;
+      if (bytes.byteLength > maxBodyBytes) throw new BodyTooLargeError(maxBodyBytes);
+      return { text: typeof body === 'string' ? body : decodeUtf8(bytes) };
+    } catch (error) {
+      if (error instanceof BodyTooLargeError) return detail(413, `Request body is larger than the limit of ${maxBodyBytes} bytes`);
+      if (error instanceof BodyEncodingError) return detail(400, 'There was an error parsing the body: it is not valid UTF-8');
+      return detail(400, 'There was an error reading the body');
+    }
+  }
+
+  async function checkRequest(conversationId: string | undefined, headers: Headers, body: { text?: string | undefined; json?: unknown }) {
+    const raw = body.text ?? JSON.stringify(body.json);
+    if (secrets) {
+      if (body.text === undefined)
+        return detail(401, 'Invalid webhook signature: the raw body is needed; mount the handler before any JSON body parser');
+      const failure = await checkSignature(headers, body.text, secrets, options.signature?.toleranceSeconds);
+      if (failure) return detail(401, `Invalid webhook signature: ${failure}`);
+    }
+    if (options.verify && !(await options.verify({ conversationId, headers, body: raw })))
+      return detail(401, 'Request verification failed');
+    return undefined;
+  }
+
+  async function deliver(rawId: string, headers: Headers, readBody: () => Promise<WebhookBody>): Promise<WebhookResult> {
+    const conversationId = normalizeConversationId(rawId);
+    const authFailure = await checkAuth(headers, conversationId);
+    if (authFailure) return detail(401, authFailure);
+    const body = await bodyText(readBody);
+    if ('status' in body) return body;
+    if (!conversationId) return detail(422, [conversationIdError(rawId)]);
+    const rejected = await checkRequest(conversationId, headers, body);
+    if (rejected) return rejected;
+    let json = body.json;
+    if (body.text !== undefined) {
+      const parsed = parseJsonBody(body.text);
+      if (!parsed.ok) return detail(422, [parsed.error]);
+      json = parsed.value;
+    }
+    const decoded = safeDecodeEvents(json, { unknownKinds: options.unknownKinds ?? 'reject' });
+    if (!decoded.success) return detail(422, toValidationDetail(decoded.issues, ['body']));
+    const failure = await dispatch(decoded.output as Event[], { conversationId }, listeners, seen);
+    if (failure) return detail(500, 'A webhook listener failed; the batch was not acknowledged and may be delivered again');
+    return SUCCESS;
+  }
+
+  async function conversationInfo(headers: Headers, readBody: () => Promise<WebhookBody>): Promise<WebhookResult> {
+    const authFailure = await checkAuth(headers, undefined);
+    if (authFailure) return detail(401, authFailure);
+    const body = await bodyText(readBody);
+    if ('status' in body) return body;
+    const rejected = await checkRequest(undefined, headers, body);
+    if (rejected) return rejected;
+    const parsed = body.text !== undefined ? parseJsonBody(body.text) : { ok: true as const, value: body.json };
+    if (!parsed.ok) return detail(422, [parsed.error]);
+    const info = parsed.value;
+    if (typeof info !== 'object' || info === null || Array.isArray(info)) {
+      return detail(422, [
+        {
+          type: 'model_attributes_type',
+          loc: ['body'],
+          msg: 'Input should be a valid dictionary or object to extract fields from',
+          input: info,
+        },
+      ]);
+    }
+    try {
+      for (const listener of conversationListeners) await listener(info as Record<string, unknown>);
+    } catch {
+      return detail(500, 'A webhook listener failed; the request was not acknowledged');
+    }
+    return SUCCESS;
+  }
+
+  const handler: WebhookHandler = {
+    maxBodyBytes,
+    async handle(method, path, headers, readBody) {
+      const route = path === `${basePath}/conversations` ? 'conversations' : path.startsWith(`${basePath}/events/`) ? 'events' : undefined;
+      const rawId = route === 'events' ? path.slice(basePath.length + '/events/'.length) : '';
+      if (!route || rawId.includes('/') || (route === 'events' && rawId === '')) return detail(404, 'Not Found');
+      if (method !== 'POST') return detail(405, 'Method Not Allowed', { allow: 'POST' });
+      try {
+        if (route === 'conversations') return await conversationInfo(headers, readBody);
+        let id = rawId;
+        try {
+          id = decodeURIComponent(rawId);
+        } catch {
+          // Keep the raw text: it fails the UUID check with the service's answer.
+        }
+        return await deliver(id, headers, readBody);
+      } catch (error) {
+        logger.warn(`agentwire webhooks: unexpected error: ${error instanceof Error ? error.message : String(error)}`);
+        return detail(500, 'Internal Server Error');
+      }
+    },
+    receive: (input: ReceiveInput) => {
+      const body = input.body;
+      return deliver(input.conversationId, toHeaders(input.headers), async () => body).catch((error: unknown) => {
+        logger.warn(`agentwire webhooks: unexpected error: ${error instanceof Error ? error.message : String(error)}`);
+        return detail(500, 'Internal Server Error');
+      });
+    },
+    async fetch(request) {
+      const declared = Number(request.headers.get('content-length') ?? Number.NaN);
+      const readBody = async (): Promise<WebhookBody> => {
+        if (declared > maxBodyBytes) throw new BodyTooLargeError(maxBodyBytes);
+        return readLimited(request.body, maxBodyBytes);
+      };
+      const result = await handler.handle(request.method, new URL(request.url).pathname, request.headers, readBody);
+      return new Response(JSON.stringify(result.body), {
+        status: result.status,
+        headers: { 'content-type': 'application/json', ...result.headers },
+      });
+    },
+    on(kind, listener) {
+      const list = listeners.byKind.get(kind) ?? [];
+      list.push(listener as never);
+      listeners.byKind.set(kind, list);
+      return handler;
+    },
+    onAny(listener) {
+      listeners.any.push(listener);
+      return handler;
+    },
+    onEvents(listener) {
+      listeners.batch.push(listener);
+      return handler;
+    },
+    onConversation(listener) {
+      conversationListeners.push(listener);
+      return handler;
+    },
+    onError(listener) {
+      listeners.error.push(listener);
+      return handler;
+    },
+  };
+  return handler;
+}

@@ -1,0 +1,32 @@
+/**
+ * The webhook receiver, on Web `Request`/`Response`: mount `handler.fetch` in any framework or
+ * runtime that speaks them, or use `agentwire/webhooks/node` for Node, Express and Connect.
+ *
+ * ```ts
+ * import { createWebhookHandler } from 'agentwire/webhooks';
+ * const webhooks = createWebhookHandler({ apiKey: process.env.WEBHOOK_KEY });
+ * webhooks.on('ActionEvent', (event, { conversationId }) => console.log(conversationId, event.tool_name));
+ * export default { fetch: webhooks.fetch };
+ * ```
+ * @module
+ */
+export type { ApiKeyOption } from './auth';
+export { compactConversationId, normalizeConversationId } from './conversation-id';
+export { createWebhookHandler, DEFAULT_MAX_BODY_BYTES } from './handler';
+export { createMemorySeenStore, type SeenStore } from './seen';
+export type { SignatureOptions } from './signature';
+export { createMemoryStore, type EventFilter, type EventStore, storeListener } from './store';
+export type {
+  BatchListener,
+  ConversationListener,
+  ErrorListener,
+  EventListener,
+  ReceiveInput,
+  WebhookBody,
+  WebhookContext,
+  WebhookHandler,
+  WebhookHandlerOptions,
+  WebhookListenerError,
+  WebhookLogger,
+  WebhookResult,
+} from './types';

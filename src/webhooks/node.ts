@@ -1,0 +1,103 @@
+/**
+ * Mounting a webhook handler on `node:http`, Express or Connect, and the durable file store.
+ * @module
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { toHeaders } from './headers';
+import { BodyTooLargeError } from './read-body';
+import type { WebhookBody, WebhookHandler } from './types';
+
+export { createFileStore, type FileStoreOptions } from './file-store';
+
+/** A Node request, possibly with the body a framework's parser already read. */
+export type NodeRequest = IncomingMessage & { body?: unknown; originalUrl?: string };
+
+/** Reads the raw body with the handler's limit, stopping at the first byte past it. */
+function readNodeBody(req: IncomingMessage, limit: number): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    const declared = Number(req.headers['content-length']);
+    if (declared > limit) {
+      reject(new BodyTooLargeError(limit));
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const cleanup = () => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+      req.off('close', onClose);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        cleanup();
+        req.pause();
+        reject(new BodyTooLargeError(limit));
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () => {
+      cleanup();
+      resolve(new Uint8Array(Buffer.concat(chunks)));
+    };
+    const onError = (error: Error) => {
+      cleanup();
+      reject(error);
+    };
+    const onClose = () => {
+      if (!req.complete) onError(new Error('The request was aborted before its body ended'));
+    };
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onError);
+    req.on('close', onClose);
+  });
+}
+
+/** The body a framework already parsed (`req.body`), in the form the handler takes. */
+function parsedBody(body: unknown): WebhookBody {
+  if (typeof body === 'string') return body;
+  if (body instanceof Uint8Array) return new Uint8Array(body.buffer, body.byteOffset, body.byteLength);
+  return { json: body };
+}
+
+/**
+ * Adapts a handler to Node's `(req, res, next?)`, for `node:http`, Express and Connect. When a
+ * body parser already ran, `req.body` (an object, a string or a Buffer) is used; otherwise the
+ * raw body is streamed with the size limit. With `next`, requests outside the webhook paths are
+ * passed on instead of answered 404. Nothing global is patched.
+ */
+export function toNodeHandler(handler: WebhookHandler) {
+  return (req: NodeRequest, res: ServerResponse, next?: (error?: unknown) => void): void => {
+    const path = new URL(req.originalUrl ?? req.url ?? '/', 'http://localhost').pathname;
+    const readBody = async (): Promise<WebhookBody> => {
+      if (req.body === undefined) return readNodeBody(req, handler.maxBodyBytes);
+      if (Number(req.headers['content-length']) > handler.maxBodyBytes) throw new BodyTooLargeError(handler.maxBodyBytes);
+      return parsedBody(req.body);
+    };
+    handler.handle(req.method ?? 'GET', path, toHeaders(req.headers), readBody).then(
+      (result) => {
+        if (result.status === 404 && next) {
+          next();
+          return;
+        }
+        if (res.headersSent || res.destroyed) return;
+        res.statusCode = result.status;
+        res.setHeader('content-type', 'application/json');
+        for (const [name, value] of Object.entries(result.headers ?? {})) res.setHeader(name, value);
+        // An unread body (413, 401 before reading) must not be left on a kept-alive connection.
+        if (!req.complete) res.setHeader('connection', 'close');
+        res.end(JSON.stringify(result.body));
+      },
+      (error: unknown) => {
+        if (next) next(error);
+        else if (!res.headersSent) {
+          res.statusCode = 500;
+          res.end('{"detail":"Internal Server Error"}');
+        }
+      },
+    );
+  };
+}

@@ -1,0 +1,73 @@
+/**
+ * Reading a request body with a size limit, and parsing it as JSON the way the service reports
+ * failures.
+ * @module
+ */
+import type { ValidationErrorItem } from '../events/index';
+
+/** The body was larger than the limit. */
+export class BodyTooLargeError extends Error {
+  override readonly name = 'BodyTooLargeError';
+  constructor(readonly limit: number) {
+    super(`Request body is larger than ${limit} bytes`);
+  }
+}
+
+/**
+ * Reads a Web stream to bytes, stopping (and cancelling the stream) as soon as more than `limit`
+ * bytes arrived, so an oversized body is never buffered whole.
+ */
+export async function readLimited(stream: ReadableStream<Uint8Array> | null, limit: number): Promise<Uint8Array> {
+  if (!stream) return new Uint8Array(0);
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      throw new BodyTooLargeError(limit);
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/** The body is not UTF-8. */
+export class BodyEncodingError extends Error {
+  override readonly name = 'BodyEncodingError';
+}
+
+/** Decodes UTF-8 strictly (a BOM is dropped); throws {@link BodyEncodingError} on invalid bytes. */
+export function decodeUtf8(bytes: Uint8Array): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new BodyEncodingError('The request body is not valid UTF-8');
+  }
+}
+
+/** A JSON parse result: the value, or the service's `json_invalid` item. */
+export type JsonResult = { ok: true; value: unknown } | { ok: false; error: ValidationErrorItem };
+
+/** Parses JSON text; a failure becomes the 422 item the service answers with. */
+export function parseJsonBody(text: string): JsonResult {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const position = Number(/position (\d+)/.exec(message)?.[1] ?? (text.trim() === '' ? 0 : text.length));
+    return {
+      ok: false,
+      error: { type: 'json_invalid', loc: ['body', position], msg: 'JSON decode error', input: {}, ctx: { error: message } },
+    };
+  }
+}
