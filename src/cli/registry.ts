@@ -3,10 +3,12 @@
  * @module
  */
 import type { Command } from './command';
+import { eventsList } from './commands/events-list';
 import { eventsValidate } from './commands/events-validate';
+import { serve } from './commands/serve';
 
 /** The registered commands. */
-export const COMMANDS: readonly Command[] = [eventsValidate];
+export const COMMANDS: readonly Command[] = [serve, eventsList, eventsValidate];
 
 /** Finds the command whose name matches the start of `argv`; returns it and the remaining arguments. */
 export function findCommand(argv: readonly string[]): { command: Command; rest: string[] } | undefined {

@@ -84,7 +84,7 @@ export function createFileStore(options: FileStoreOptions): EventStore {
   };
 
   return {
-    append(conversationId, events) {
+    async append(conversationId, events) {
       const { id, path } = fileOf(conversationId);
       return serial(id, async () => {
         const state = await loaded(id, path);
