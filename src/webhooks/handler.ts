@@ -9,6 +9,7 @@ import { dispatch, type Listeners } from './dispatch';
 import { toHeaders } from './headers';
 import { BodyEncodingError, BodyTooLargeError, decodeUtf8, parseJsonBody, readLimited } from './read-body';
 import { createMemorySeenStore } from './seen';
+import { serializeResult } from './serialize';
 import { checkSignature, decodeSecrets } from './signature';
 import type { ReceiveInput, WebhookBody, WebhookHandler, WebhookHandlerOptions, WebhookResult } from './types';
 
@@ -160,7 +161,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
         return readLimited(request.body, maxBodyBytes);
       };
       const result = await handler.handle(request.method, new URL(request.url).pathname, request.headers, readBody);
-      return new Response(JSON.stringify(result.body), {
+      return new Response(serializeResult(result), {
         status: result.status,
         headers: { 'content-type': 'application/json', ...result.headers },
       });

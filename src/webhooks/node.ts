@@ -5,6 +5,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { toHeaders } from './headers';
 import { BodyTooLargeError } from './read-body';
+import { serializeResult } from './serialize';
 import type { WebhookBody, WebhookHandler } from './types';
 
 export { createFileStore, type FileStoreOptions } from './file-store';
@@ -77,8 +78,17 @@ export function toNodeHandler(handler: WebhookHandler) {
       if (Number(req.headers['content-length']) > handler.maxBodyBytes) throw new BodyTooLargeError(handler.maxBodyBytes);
       return parsedBody(req.body);
     };
-    handler.handle(req.method ?? 'GET', path, toHeaders(req.headers), readBody).then(
-      (result) => {
+    const fail = (error: unknown) => {
+      if (next) next(error);
+      else if (!res.headersSent && !res.destroyed) {
+        res.statusCode = 500;
+        res.setHeader('content-type', 'application/json');
+        res.end('{"detail":"Internal Server Error"}');
+      }
+    };
+    handler
+      .handle(req.method ?? 'GET', path, toHeaders(req.headers), readBody)
+      .then((result) => {
         if (result.status === 404 && next) {
           next();
           return;
@@ -89,15 +99,8 @@ export function toNodeHandler(handler: WebhookHandler) {
         for (const [name, value] of Object.entries(result.headers ?? {})) res.setHeader(name, value);
         // An unread body (413, 401 before reading) must not be left on a kept-alive connection.
         if (!req.complete) res.setHeader('connection', 'close');
-        res.end(JSON.stringify(result.body));
-      },
-      (error: unknown) => {
-        if (next) next(error);
-        else if (!res.headersSent) {
-          res.statusCode = 500;
-          res.end('{"detail":"Internal Server Error"}');
-        }
-      },
-    );
+        res.end(serializeResult(result));
+      })
+      .catch(fail);
   };
 }
