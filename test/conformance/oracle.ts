@@ -18,8 +18,9 @@ import { fileURLToPath } from 'node:url';
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import { isDateTime } from '../../src/events/schema-helpers';
 
-/** The reference OpenAPI document's path. */
-export const OPENAPI_PATH = fileURLToPath(new URL('../../../shared/reference/service-openapi.json', import.meta.url));
+/** The reference OpenAPI document's path (`AGENTWIRE_OPENAPI` overrides it; the benchmarks set it). */
+export const OPENAPI_PATH =
+  process.env.AGENTWIRE_OPENAPI ?? fileURLToPath(new URL('../../../shared/reference/service-openapi.json', import.meta.url));
 
 /** The four tagged unions. */
 export const UNION_NAMES = ['Event-Input', 'Action-Input', 'Observation-Input', 'ToolDefinition-Input'] as const;
