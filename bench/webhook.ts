@@ -1,10 +1,11 @@
 /** Requests per second through toNodeHandler against a bare node:http server, same run. */
+
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
 import { createWebhookHandler } from '../src/webhooks/index';
 import { toNodeHandler } from '../src/webhooks/node';
-import { buildCorpus } from './corpus';
 import { median } from './measure';
 
 async function listen(server: Server): Promise<string> {
@@ -27,7 +28,9 @@ async function rps(url: string, body: string, seconds: number): Promise<number> 
 }
 
 export async function benchWebhook(seconds = 4, rounds = 3): Promise<{ bare: number; agentwire: number }> {
-  const body = JSON.stringify(buildCorpus(40).slice(30, 35));
+  // Five events of the recorded conversation: a message, actions and their observations.
+  const conversation = JSON.parse(readFileSync('test/fixtures/conversation.json', 'utf8')) as unknown[];
+  const body = JSON.stringify(conversation.slice(6, 11));
   const bare = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { emitGuardsFile, emitIndexFile, emitKindsFile, emitSchemaFile, emitUnionFile } from './codegen/emit.mjs';
+import { emitFastDecode } from './codegen/emit-fast.mjs';
 import { loadSchemas, UNIONS } from './codegen/load.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -26,6 +27,7 @@ export function generate(path = openapiPath) {
   files.push(emitKindsFile(loaded));
   for (const info of Object.values(UNIONS)) files.push(emitGuardsFile(info, loaded));
   files.push(emitIndexFile(files));
+  files.push(emitFastDecode(loaded));
   return files;
 }
 

@@ -6,6 +6,7 @@ import * as v from 'valibot';
 import { toValidationDetail, type ValidationErrorItem } from './detail';
 import { EventValidationError } from './errors';
 import { type Event, EventSchema } from './generated/event';
+import { FAIL, fastDecodeEvent } from './generated/fast-decode';
 import type { LenientEvent } from './lenient';
 import type { DecodeConfig } from './schema-helpers';
 
@@ -32,8 +33,27 @@ const LENIENT: DecodeConfig = Object.freeze({ abortEarly: false, abortPipeEarly:
 
 const EventListSchema = /* @__PURE__ */ v.array(EventSchema);
 
+/** The generated single-pass decoder over a batch; FAIL when any event needs the full schemas. */
+function fastDecodeBatch(input: unknown, keep: boolean): unknown {
+  if (!Array.isArray(input)) return FAIL;
+  const output = new Array(input.length);
+  for (let i = 0; i < input.length; i++) {
+    const event = fastDecodeEvent(input[i], keep);
+    if (event === FAIL) return FAIL;
+    output[i] = event;
+  }
+  return output;
+}
+
+/**
+ * Decodes with the generated single-pass decoder when it can decide, and with the Valibot schemas
+ * otherwise (they produce the same output, and the issues when the input is invalid).
+ */
 function run<T>(schema: v.GenericSchema<unknown, unknown>, input: unknown, options: DecodeOptions | undefined): SafeDecodeResult<T> {
-  const config = options?.unknownKinds === 'keep' ? LENIENT : STRICT;
+  const keep = options?.unknownKinds === 'keep';
+  const fast = schema === EventSchema ? fastDecodeEvent(input, keep) : fastDecodeBatch(input, keep);
+  if (fast !== FAIL) return { success: true, output: fast as T };
+  const config = keep ? LENIENT : STRICT;
   const dataset = schema['~run']({ value: input }, config);
   if (dataset.issues) {
     return { success: false, issues: dataset.issues, detail: toValidationDetail(dataset.issues) };
