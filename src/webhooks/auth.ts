@@ -3,6 +3,7 @@
  * @module
  */
 import { timingSafeEqual } from '../internal/timing-safe-equal';
+import type { HeaderLookup } from './headers';
 
 /** The accepted keys: one, several (rotation), or a function deciding per conversation. */
 export type ApiKeyOption = string | readonly string[] | ((key: string, conversationId: string | undefined) => boolean | Promise<boolean>);
@@ -15,7 +16,7 @@ export function createAuthCheck(apiKey: ApiKeyOption | undefined, headerName: st
   const keys = typeof apiKey === 'string' ? [apiKey] : Array.isArray(apiKey) ? [...apiKey] : undefined;
   if (keys?.some((key) => typeof key !== 'string' || key === '')) throw new TypeError('apiKey must not hold an empty key');
   if (keys?.length === 0) throw new TypeError('apiKey must hold at least one key');
-  return async (headers: Headers, conversationId: string | undefined): Promise<AuthFailure> => {
+  return async (headers: HeaderLookup, conversationId: string | undefined): Promise<AuthFailure> => {
     if (apiKey === undefined) return undefined;
     const presented = headers.get(headerName);
     if (!presented) return `${headerName} header is required`;

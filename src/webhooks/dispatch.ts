@@ -37,7 +37,9 @@ export async function dispatch(
   const keys = new Set<string>();
   for (const event of events) {
     const id = key(event);
-    if (keys.has(id) || (await seen.has(id))) continue;
+    if (keys.has(id)) continue;
+    const known = seen.has(id);
+    if (known === true || (known !== false && (await known))) continue;
     keys.add(id);
     fresh.push(event);
   }
@@ -58,7 +60,8 @@ export async function dispatch(
         return report(listenerError([error], fresh.slice(index), context), listeners);
       }
     }
-    await seen.add(key(event));
+    const added = seen.add(key(event));
+    if (added) await added;
   }
   return undefined;
 }

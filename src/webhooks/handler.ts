@@ -6,7 +6,7 @@ import { type Event, safeDecodeEvents, toValidationDetail } from '../events/inde
 import { createAuthCheck } from './auth';
 import { conversationIdError, normalizeConversationId } from './conversation-id';
 import { dispatch, type Listeners } from './dispatch';
-import { toHeaders } from './headers';
+import { type HeaderLookup, toHeaders } from './headers';
 import { BodyEncodingError, BodyTooLargeError, decodeUtf8, parseJsonBody, readLimited } from './read-body';
 import { createMemorySeenStore } from './seen';
 import { serializeResult } from './serialize';
@@ -63,7 +63,11 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     }
   }
 
-  async function checkRequest(conversationId: string | undefined, headers: Headers, body: { text?: string | undefined; json?: unknown }) {
+  async function checkRequest(
+    conversationId: string | undefined,
+    headers: HeaderLookup,
+    body: { text?: string | undefined; json?: unknown },
+  ) {
     const raw = body.text ?? JSON.stringify(body.json);
     if (secrets) {
       if (body.text === undefined)
@@ -76,7 +80,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     return undefined;
   }
 
-  async function deliver(rawId: string, headers: Headers, readBody: () => Promise<WebhookBody>): Promise<WebhookResult> {
+  async function deliver(rawId: string, headers: HeaderLookup, readBody: () => Promise<WebhookBody>): Promise<WebhookResult> {
     const conversationId = normalizeConversationId(rawId);
     const authFailure = await checkAuth(headers, conversationId);
     if (authFailure) return detail(401, authFailure);
@@ -98,7 +102,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     return SUCCESS;
   }
 
-  async function conversationInfo(headers: Headers, readBody: () => Promise<WebhookBody>): Promise<WebhookResult> {
+  async function conversationInfo(headers: HeaderLookup, readBody: () => Promise<WebhookBody>): Promise<WebhookResult> {
     const authFailure = await checkAuth(headers, undefined);
     if (authFailure) return detail(401, authFailure);
     const body = await bodyText(readBody);

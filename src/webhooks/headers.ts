@@ -18,3 +18,22 @@ export function toHeaders(input: Headers | Record<string, string | string[] | un
   }
   return headers;
 }
+
+/** What the handler reads of request headers: a case-insensitive lookup, as `Headers.get`. */
+export interface HeaderLookup {
+  get(name: string): string | null;
+}
+
+/**
+ * A lookup over Node's lowercase header record, without copying it into a `Headers` object
+ * (that copy costs more than the rest of a request's routing).
+ */
+export function nodeHeaderLookup(input: Record<string, string | string[] | undefined>): HeaderLookup {
+  return {
+    get(name) {
+      const value = input[name.toLowerCase()];
+      if (value === undefined) return null;
+      return Array.isArray(value) ? value.join(', ') : value;
+    },
+  };
+}

@@ -13,6 +13,7 @@
 export type { ApiKeyOption } from './auth';
 export { compactConversationId, normalizeConversationId } from './conversation-id';
 export { createWebhookHandler, DEFAULT_MAX_BODY_BYTES } from './handler';
+export type { HeaderLookup } from './headers';
 export { createMemorySeenStore, type SeenStore } from './seen';
 export type { SignatureOptions } from './signature';
 export { createMemoryStore, type EventFilter, type EventStore, storeListener } from './store';

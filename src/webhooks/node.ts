@@ -3,7 +3,7 @@
  * @module
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { toHeaders } from './headers';
+import { nodeHeaderLookup } from './headers';
 import { BodyTooLargeError } from './read-body';
 import { serializeResult } from './serialize';
 import type { WebhookBody, WebhookHandler } from './types';
@@ -72,7 +72,10 @@ function parsedBody(body: unknown): WebhookBody {
  */
 export function toNodeHandler(handler: WebhookHandler) {
   return (req: NodeRequest, res: ServerResponse, next?: (error?: unknown) => void): void => {
-    const path = new URL(req.originalUrl ?? req.url ?? '/', 'http://localhost').pathname;
+    const target = req.originalUrl ?? req.url ?? '/';
+    const query = target.indexOf('?');
+    // Origin-form targets (`/path?query`) need no URL parsing; absolute-form ones (proxies) do.
+    const path = target.startsWith('/') ? (query === -1 ? target : target.slice(0, query)) : new URL(target, 'http://localhost').pathname;
     const readBody = async (): Promise<WebhookBody> => {
       if (req.body === undefined) return readNodeBody(req, handler.maxBodyBytes);
       if (Number(req.headers['content-length']) > handler.maxBodyBytes) throw new BodyTooLargeError(handler.maxBodyBytes);
@@ -87,7 +90,7 @@ export function toNodeHandler(handler: WebhookHandler) {
       }
     };
     handler
-      .handle(req.method ?? 'GET', path, toHeaders(req.headers), readBody)
+      .handle(req.method ?? 'GET', path, nodeHeaderLookup(req.headers), readBody)
       .then((result) => {
         if (result.status === 404 && next) {
           next();

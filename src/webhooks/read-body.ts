@@ -46,10 +46,13 @@ export class BodyEncodingError extends Error {
   override readonly name = 'BodyEncodingError';
 }
 
+let strictDecoder: TextDecoder | undefined;
+
 /** Decodes UTF-8 strictly (a BOM is dropped); throws {@link BodyEncodingError} on invalid bytes. */
 export function decodeUtf8(bytes: Uint8Array): string {
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    strictDecoder ??= new TextDecoder('utf-8', { fatal: true });
+    return strictDecoder.decode(bytes);
   } catch {
     throw new BodyEncodingError('The request body is not valid UTF-8');
   }

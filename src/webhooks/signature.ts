@@ -5,6 +5,7 @@
  */
 import { base64ToBytes, bytesToBase64 } from '../internal/base64';
 import { timingSafeEqual } from '../internal/timing-safe-equal';
+import type { HeaderLookup } from './headers';
 
 /** Options of the signature check. */
 export interface SignatureOptions {
@@ -39,7 +40,7 @@ export function decodeSecrets(secrets: string | readonly string[]): Uint8Array[]
 
 /** Checks the Standard Webhooks headers of a request against its raw body. */
 export async function checkSignature(
-  headers: Headers,
+  headers: HeaderLookup,
   body: string,
   secrets: readonly Uint8Array[],
   toleranceSeconds = 300,

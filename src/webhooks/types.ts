@@ -4,6 +4,7 @@
  */
 import type { Event, EventKind, EventOf } from '../events/index';
 import type { ApiKeyOption } from './auth';
+import type { HeaderLookup } from './headers';
 import type { SeenStore } from './seen';
 import type { SignatureOptions } from './signature';
 
@@ -50,7 +51,7 @@ export interface WebhookHandlerOptions {
   /** Check Standard Webhooks signatures (the service itself does not sign). */
   signature?: SignatureOptions;
   /** An extra check of each request: return false to answer 401. */
-  verify?: (request: { conversationId: string | undefined; headers: Headers; body: string }) => boolean | Promise<boolean>;
+  verify?: (request: { conversationId: string | undefined; headers: HeaderLookup; body: string }) => boolean | Promise<boolean>;
   /** Where delivered event ids are remembered (default: in memory, the last 100,000). */
   seen?: SeenStore;
   /** `'keep'` accepts actions, observations and tool definitions of unknown kinds as opaque values. */
@@ -86,7 +87,7 @@ export interface WebhookHandler {
   /** The framework-free core for one events delivery. */
   receive(input: ReceiveInput): Promise<WebhookResult>;
   /** Routes a request given as parts (what the Node adapter uses). */
-  handle(method: string, path: string, headers: Headers, readBody: () => Promise<WebhookBody>): Promise<WebhookResult>;
+  handle(method: string, path: string, headers: HeaderLookup, readBody: () => Promise<WebhookBody>): Promise<WebhookResult>;
   /** Listens to one kind; the listener gets that kind's type. */
   on<K extends EventKind>(kind: K, listener: EventListener<EventOf<K>>): WebhookHandler;
   /** Listens to every event. */
