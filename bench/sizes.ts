@@ -1,19 +1,5 @@
 /** Minified + gzipped bytes of what a browser or Worker bundle pulls, measured with esbuild. */
-import { gzipSync } from 'node:zlib';
-import { build } from 'esbuild';
-
-async function gz(contents: string): Promise<number> {
-  const result = await build({
-    stdin: { contents, resolveDir: process.cwd(), loader: 'ts' },
-    bundle: true,
-    minify: true,
-    platform: 'browser',
-    format: 'esm',
-    write: false,
-    logLevel: 'silent',
-  });
-  return gzipSync(result.outputFiles[0]?.contents ?? new Uint8Array(), { level: 9 }).byteLength;
-}
+import { gzippedSize as gz } from './gzipped-size';
 
 /** The sizes, in bytes, with the budgets of the performance issue. */
 export async function benchSizes() {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CLI, node, ROOT, requireBuild } from './helpers/built';
+import { actionEvent, messageEvent } from './helpers/events';
 
 const dir = mkdtempSync(join(tmpdir(), 'agentwire-cli-'));
 const write = (name: string, text: string) => {
@@ -12,16 +13,8 @@ const write = (name: string, text: string) => {
 };
 const cli = (args: string[], input?: string) => node([CLI, ...args], input);
 
-const message = { kind: 'MessageEvent', source: 'user', llm_message: { role: 'user', content: [{ type: 'text', text: 'hi' }] } };
-const action = {
-  kind: 'ActionEvent',
-  thought: [],
-  tool_name: 'terminal',
-  tool_call_id: 'call_1',
-  tool_call: { id: 'call_1', name: 'terminal', arguments: '{"command":"ls"}', origin: 'completion' },
-  llm_response_id: 'resp_1',
-  action: { kind: 'TerminalAction', command: 'ls' },
-};
+const message = messageEvent('hi');
+const action = actionEvent();
 const clientAction = { ...action, action: { kind: 'ClientAction_lookup', order: 1 } };
 
 beforeAll(requireBuild);

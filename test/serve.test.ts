@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CLI, node, requireBuild } from './helpers/built';
+import { messageEvent } from './helpers/events';
 
 const KEY = 'serve-test-key';
 const children: ChildProcess[] = [];
@@ -38,12 +39,7 @@ function startServe(dir: string, extra: string[] = []): Promise<{ child: ChildPr
   });
 }
 
-const message = (text: string) => ({
-  kind: 'MessageEvent',
-  id: randomUUID(),
-  source: 'user',
-  llm_message: { role: 'user', content: [{ type: 'text', text }] },
-});
+const message = messageEvent;
 
 const post = (url: string, conversation: string, batch: unknown[]) =>
   fetch(`${url}/events/${conversation}`, {

@@ -1,21 +1,8 @@
-import { gzipSync } from 'node:zlib';
-import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
+import { gzippedSize } from '../bench/gzipped-size';
 import { ROOT } from './helpers/built';
 
-/** Minified + gzipped bytes of a browser bundle of `contents`. */
-async function gzipped(contents: string): Promise<number> {
-  const result = await build({
-    stdin: { contents, resolveDir: ROOT, loader: 'ts' },
-    bundle: true,
-    minify: true,
-    platform: 'browser',
-    format: 'esm',
-    write: false,
-    logLevel: 'silent',
-  });
-  return gzipSync(result.outputFiles[0]?.contents ?? new Uint8Array(), { level: 9 }).byteLength;
-}
+const gzipped = (contents: string) => gzippedSize(contents, ROOT);
 
 // Budgets of what browser and Worker bundles pay (docs/benchmarks.md has the current figures).
 describe('bundle size budgets', () => {

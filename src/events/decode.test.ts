@@ -1,17 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { actionEvent, messageEvent } from '../../test/helpers/events';
 import { decodeEvent, decodeEvents, safeDecodeEvent, safeDecodeEvents } from './decode';
 import { EventValidationError } from './errors';
 
-const message = { kind: 'MessageEvent', source: 'user', llm_message: { role: 'user', content: [{ type: 'text', text: 'hi' }] } };
-const action = {
-  kind: 'ActionEvent',
-  thought: [],
-  tool_name: 'terminal',
-  tool_call_id: 'call_1',
-  tool_call: { id: 'call_1', name: 'terminal', arguments: '{}', origin: 'completion' },
-  llm_response_id: 'resp_1',
-  action: { kind: 'TerminalAction', command: 'ls' },
-};
+const { id: _m, ...message } = messageEvent('hi');
+const { id: _a, ...action } = actionEvent();
 
 function detailOf(input: unknown) {
   const result = safeDecodeEvent(input);

@@ -3,28 +3,15 @@ import type { Event } from 'agentwire/events';
 import { createWebhookHandler, type WebhookHandler } from 'agentwire/webhooks';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { actionEvent, messageEvent } from '../helpers/events';
 import { type Mounted, VARIANTS } from './servers';
 
 const KEY = 'test-session-key';
 const SECRET = `whsec_${Buffer.from('a-webhook-signing-secret-of-32-b').toString('base64')}`;
 const LIMIT = 64 * 1024;
 
-const message = (text: string) => ({
-  kind: 'MessageEvent',
-  id: randomUUID(),
-  source: 'user',
-  llm_message: { role: 'user', content: [{ type: 'text', text }] },
-});
-const action = () => ({
-  kind: 'ActionEvent',
-  id: randomUUID(),
-  thought: [],
-  tool_name: 'terminal',
-  tool_call_id: 'call_1',
-  tool_call: { id: 'call_1', name: 'terminal', arguments: '{}', origin: 'completion' },
-  llm_response_id: 'resp_1',
-  action: { kind: 'TerminalAction', command: 'ls' },
-});
+const message = messageEvent;
+const action = () => actionEvent();
 
 describe.each(VARIANTS)('webhook on $name', ({ mount, parsesJson }) => {
   const received: { conversationId: string; event: Event }[] = [];

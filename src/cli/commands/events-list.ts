@@ -3,10 +3,10 @@
  * @module
  */
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { type EventKind, isEventKind } from '../../events/index';
 import { normalizeConversationId } from '../../webhooks/index';
 import { createFileStore } from '../../webhooks/node';
+import { parseCommandArgs } from '../args';
 import type { Command } from '../command';
 import { type CommandIO, UsageError } from '../io';
 import { eventLine } from '../summarize';
@@ -28,23 +28,11 @@ export const eventsList: Command = {
   summary: 'print the events stored for a conversation',
   usage: USAGE,
   async run(argv: string[], io: CommandIO): Promise<number> {
-    let parsed: { values: { data?: string; kind?: string[]; json?: boolean; help?: boolean }; positionals: string[] };
-    try {
-      parsed = parseArgs({
-        args: argv,
-        allowPositionals: true,
-        strict: true,
-        options: {
-          data: { type: 'string' },
-          kind: { type: 'string', multiple: true },
-          json: { type: 'boolean' },
-          help: { type: 'boolean', short: 'h' },
-        },
-      });
-    } catch (error) {
-      throw new UsageError(`${(error as Error).message}\n\n${USAGE}`);
-    }
-    const { values, positionals } = parsed;
+    const { values, positionals } = parseCommandArgs(
+      argv,
+      { data: { type: 'string' }, kind: { type: 'string', multiple: true }, json: { type: 'boolean' } },
+      USAGE,
+    );
     if (values.help) {
       io.out(USAGE);
       return 0;

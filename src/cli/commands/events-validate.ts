@@ -3,8 +3,8 @@
  * service's event schemas.
  * @module
  */
-import { parseArgs } from 'node:util';
 import { safeDecodeEvent, type ValidationErrorItem } from '../../events/index';
+import { parseCommandArgs } from '../args';
 import type { Command } from '../command';
 import { type CommandIO, readInput, UsageError } from '../io';
 import { readEventEntries } from '../read-events';
@@ -78,13 +78,7 @@ export const eventsValidate: Command = {
   summary: 'check a webhook body or JSON Lines file of events',
   usage: USAGE,
   async run(argv: string[], io: CommandIO): Promise<number> {
-    let parsed: ReturnType<typeof parse>;
-    try {
-      parsed = parse(argv);
-    } catch (error) {
-      throw new UsageError(`${(error as Error).message}\n\n${USAGE}`);
-    }
-    const { values, positionals } = parsed;
+    const { values, positionals } = parseCommandArgs(argv, { format: { type: 'string' }, lenient: { type: 'boolean' } }, USAGE);
     if (values.help) {
       io.out(USAGE);
       return 0;
@@ -98,16 +92,3 @@ export const eventsValidate: Command = {
     return report.invalid === 0 ? 0 : 1;
   },
 };
-
-function parse(argv: string[]) {
-  return parseArgs({
-    args: argv,
-    allowPositionals: true,
-    strict: true,
-    options: {
-      format: { type: 'string' },
-      lenient: { type: 'boolean' },
-      help: { type: 'boolean', short: 'h' },
-    },
-  });
-}

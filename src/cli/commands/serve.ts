@@ -5,9 +5,9 @@
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { createWebhookHandler, storeListener } from '../../webhooks/index';
 import { createFileStore, toNodeHandler } from '../../webhooks/node';
+import { parseCommandArgs } from '../args';
 import type { Command } from '../command';
 import { type CommandIO, UsageError } from '../io';
 import { eventLine } from '../summarize';
@@ -35,23 +35,17 @@ export const serve: Command = {
   summary: 'receive the event webhook and store every event durably',
   usage: USAGE,
   async run(argv: string[], io: CommandIO): Promise<number> {
-    let values: { port?: string; host?: string; data?: string; 'api-key'?: string; quiet?: boolean; help?: boolean };
-    try {
-      ({ values } = parseArgs({
-        args: argv,
-        strict: true,
-        options: {
-          port: { type: 'string' },
-          host: { type: 'string' },
-          data: { type: 'string' },
-          'api-key': { type: 'string' },
-          quiet: { type: 'boolean' },
-          help: { type: 'boolean', short: 'h' },
-        },
-      }));
-    } catch (error) {
-      throw new UsageError(`${(error as Error).message}\n\n${USAGE}`);
-    }
+    const { values } = parseCommandArgs(
+      argv,
+      {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        data: { type: 'string' },
+        'api-key': { type: 'string' },
+        quiet: { type: 'boolean' },
+      },
+      USAGE,
+    );
     if (values.help) {
       io.out(USAGE);
       return 0;
