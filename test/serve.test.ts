@@ -115,7 +115,7 @@ describe('agentwire serve', () => {
     expect(output).toContain(`${conversation.slice(0, 8)}  MessageEvent`);
     expect(output).toContain('user: hello from the service');
     expect(output).toContain('Boom: it broke');
-    expect(output).toContain('Received 2 events in 1 conversations');
+    expect(output).toContain('Received 2 events in 1 conversation;');
     const list = node([CLI, 'events', 'list', conversation, '--data', dir, '--kind', 'ConversationErrorEvent']);
     expect(list.stdout).toContain('ConversationErrorEvent');
     expect(list.stdout).not.toContain('MessageEvent');

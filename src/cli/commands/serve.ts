@@ -29,6 +29,8 @@ Options:
   -h, --help     show this help
 `;
 
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
 /** The `serve` command. */
 export const serve: Command = {
   name: 'serve',
@@ -93,7 +95,7 @@ export const serve: Command = {
         // Stop taking requests; answers in flight are written only after their batch is on disk.
         server.close(() => {
           io.out(
-            `\nagentwire serve: ${signal}, stopped. Received ${counts.events} events in ${counts.conversations.size} conversations; stored in ${dir}\n`,
+            `\nagentwire serve: ${signal}, stopped. Received ${plural(counts.events, 'event')} in ${plural(counts.conversations.size, 'conversation')}; stored in ${dir}\n`,
           );
           done(0);
         });
