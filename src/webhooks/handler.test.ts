@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { actionEvent, messageEvent } from '../../test/helpers/events';
+import { createWebhookHandler } from './handler';
+import type { SeenStore } from './seen';
+import type { WebhookListenerError } from './types';
+
+const ID = '3f2a9c10-4a00-4a01-a001-5e1d0000b000';
+const headers = { 'x-session-api-key': 'k' };
+
+describe('createWebhookHandler options', () => {
+  it('refuses to start without a key unless auth is explicitly off, and warns when it is', () => {
+    expect(() => createWebhookHandler({})).toThrow(/no apiKey/);
+    expect(() => createWebhookHandler({ apiKey: 'k', auth: 'none' })).toThrow(/not both/);
+    expect(() => createWebhookHandler({ apiKey: [] })).toThrow(/at least one key/);
+    expect(() => createWebhookHandler({ apiKey: 'k', maxBodyBytes: 0 })).toThrow(RangeError);
+    expect(() => createWebhookHandler({ apiKey: 'k', signature: { secrets: 'whsec_***' } })).toThrow(/not base64/);
+    const warnings: string[] = [];
+    const open = createWebhookHandler({ auth: 'none', logger: { warn: (message) => warnings.push(message) } });
+    expect(warnings).toHaveLength(1);
+    return expect(open.receive({ conversationId: ID, headers: {}, body: '[]' })).resolves.toEqual({ status: 200, body: { success: true } });
+  });
+
+  it('asks a key function, with the normalized conversation id', async () => {
+    const asked: [string, string | undefined][] = [];
+    const handler = createWebhookHandler({
+      apiKey: async (key, conversationId) => {
+        asked.push([key, conversationId]);
+        return key === 'good';
+      },
+      headerName: 'X-Access-Token',
+    });
+    const body = JSON.stringify([messageEvent('hi')]);
+    expect((await handler.receive({ conversationId: ID.replaceAll('-', ''), headers: { 'x-access-token': 'good' }, body })).status).toBe(
+      200,
+    );
+    expect(await handler.receive({ conversationId: ID, headers: { 'x-access-token': 'bad' }, body })).toEqual({
+      status: 401,
+      body: { detail: 'Invalid session API key' },
+    });
+    expect((await handler.receive({ conversationId: ID, headers: {}, body })).body).toEqual({
+      detail: 'X-Access-Token header is required',
+    });
+    expect(asked).toEqual([
+      ['good', ID],
+      ['bad', ID],
+    ]);
+  });
+});
+
+describe('receive', () => {
+  it('takes text, bytes or parsed JSON', async () => {
+    const handler = createWebhookHandler({ apiKey: 'k' });
+    const kinds: string[] = [];
+    handler.onAny((event) => {
+      kinds.push(event.kind);
+    });
+    const batch = [messageEvent('a'), actionEvent()];
+    expect((await handler.receive({ conversationId: ID, headers, body: JSON.stringify([batch[0]]) })).status).toBe(200);
+    expect(
+      (await handler.receive({ conversationId: ID, headers, body: new TextEncoder().encode(JSON.stringify([batch[1]])) })).status,
+    ).toBe(200);
+    expect((await handler.receive({ conversationId: ID, headers, body: { json: [messageEvent('c')] } })).status).toBe(200);
+    expect(kinds).toEqual(['MessageEvent', 'ActionEvent', 'MessageEvent']);
+  });
+
+  it('reports a failing listener to onError with the events still to deliver, and uses an async seen store', async () => {
+    const keys = new Set<string>();
+    const seen: SeenStore = { has: async (key) => keys.has(key), add: async (key) => void keys.add(key) };
+    const handler = createWebhookHandler({ apiKey: 'k', seen });
+    const errors: WebhookListenerError[] = [];
+    let fail = true;
+    handler.on('ActionEvent', () => {
+      if (fail) throw new Error('down');
+    });
+    handler.onError((error) => errors.push(error));
+    const batch = [messageEvent('a'), actionEvent(), messageEvent('b')];
+    const body = JSON.stringify(batch);
+    expect((await handler.receive({ conversationId: ID, headers, body })).status).toBe(500);
+    expect(errors[0]).toBeInstanceOf(AggregateError);
+    expect(errors[0]?.conversationId).toBe(ID);
+    expect(errors[0]?.events.map((event) => event.id)).toEqual([batch[1]?.id, batch[2]?.id]);
+    expect(keys.size).toBe(1);
+    fail = false;
+    expect((await handler.receive({ conversationId: ID, headers, body })).status).toBe(200);
+    expect(keys.size).toBe(3);
+  });
+
+  it('keeps unknown action kinds only when asked', async () => {
+    const client = [{ ...actionEvent(), action: { kind: 'ClientAction_lookup', order: 1 } }];
+    const strict = createWebhookHandler({ apiKey: 'k' });
+    const lenient = createWebhookHandler({ apiKey: 'k', unknownKinds: 'keep' });
+    expect((await strict.receive({ conversationId: ID, headers, body: { json: client } })).status).toBe(422);
+    expect((await lenient.receive({ conversationId: ID, headers, body: { json: client } })).status).toBe(200);
+  });
+});
+
+describe('conversation info', () => {
+  it('passes the posted object to onConversation, and rejects anything else', async () => {
+    const handler = createWebhookHandler({ apiKey: 'k' });
+    const infos: unknown[] = [];
+    handler.onConversation((info) => {
+      infos.push(info);
+    });
+    const post = (body: string) =>
+      handler.fetch(new Request('http://x/api/v1/webhooks/conversations', { method: 'POST', headers: { 'x-session-api-key': 'k' }, body }));
+    expect((await post('{"id":"c1","execution_status":"running"}')).status).toBe(200);
+    expect(infos).toEqual([{ id: 'c1', execution_status: 'running' }]);
+    expect((await post('[1]')).status).toBe(422);
+    expect((await post('{')).status).toBe(422);
+  });
+});
