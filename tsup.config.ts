@@ -6,6 +6,7 @@ const library = {
   'events/json-schema': 'src/events/json-schema.ts',
   'webhooks/index': 'src/webhooks/index.ts',
   'webhooks/node': 'src/webhooks/node.ts',
+  'api/index': 'src/api/index.ts',
 };
 
 export default defineConfig([

@@ -11,6 +11,7 @@ export default defineConfig({
       { find: /^agentwire\/events$/, replacement: src('events/index.ts') },
       { find: /^agentwire\/webhooks\/node$/, replacement: src('webhooks/node.ts') },
       { find: /^agentwire\/webhooks$/, replacement: src('webhooks/index.ts') },
+      { find: /^agentwire\/api$/, replacement: src('api/index.ts') },
       { find: /^agentwire$/, replacement: src('index.ts') },
     ],
   },

@@ -3,5 +3,7 @@
  * `agentwire/webhooks/node`) have their own subpaths.
  * @module
  */
+
+export * from './api/index';
 export * from './events/index';
 export * from './webhooks/index';

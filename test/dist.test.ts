@@ -22,6 +22,13 @@ describe('the built package, through its own exports', () => {
       import { decodeEvent, isMessageEvent, EVENT_KINDS } from 'agentwire/events';
       import * as root from 'agentwire';
       import { toJsonSchema } from 'agentwire/events/json-schema';
+      import { createWebhookHandler } from 'agentwire/webhooks';
+      import { toNodeHandler } from 'agentwire/webhooks/node';
+      import { createClient, NotFoundError } from 'agentwire/api';
+      const handler = createWebhookHandler({ apiKey: 'k' });
+      const answer = await handler.receive({ conversationId: '${'3f2a9c10'}-4a00-4a01-a001-5e1d0000b000', headers: { 'x-session-api-key': 'k' }, body: '[]' });
+      if (answer.status !== 200 || typeof toNodeHandler(handler) !== 'function') throw new Error('webhooks');
+      if (typeof createClient({ baseUrl: 'http://x', apiKey: 'k' }).sandboxes.search !== 'function' || !(new NotFoundError({ status: 404, headers: new Headers(), body: null, method: 'GET', path: '/' }) instanceof Error)) throw new Error('api');
       const event = decodeEvent(${EVENT});
       console.log(JSON.stringify({ kind: event.kind, guard: isMessageEvent(event), kinds: EVENT_KINDS.length,
         root: typeof root.decodeEvents, oneOf: toJsonSchema().oneOf.length, text: event.llm_message.content[0].text }));`;

@@ -1,0 +1,25 @@
+/**
+ * The typed client of the service's V1 API: `createClient({ baseUrl, apiKey })`, with sandboxes,
+ * sandbox templates and credits so far; errors per status, retries with backoff and
+ * `Retry-After`, timeouts with cancellation, and keys kept out of every message.
+ * @module
+ */
+export { type Client, type ClientOptions, createClient } from './client';
+export {
+  APIConnectionError,
+  APIError,
+  type APIErrorInit,
+  APIResponseValidationError,
+  APITimeoutError,
+  AuthenticationError,
+  BadRequestError,
+  ConflictError,
+  InternalServerError,
+  NotFoundError,
+  PermissionDeniedError,
+  RateLimitError,
+  UnprocessableEntityError,
+} from './errors';
+export type { Page, PageParams } from './page';
+export type { ExposedUrl, SandboxInfo, SandboxSpecInfo, SandboxStatus } from './resources/sandboxes';
+export type { RequestInfo, ResponseInfo } from './transport';

@@ -1,0 +1,149 @@
+/**
+ * Sandboxes and sandbox templates (specs): `/api/v1/sandboxes`, `/api/v1/sandbox-specs`.
+ * @module
+ */
+import * as v from 'valibot';
+import { checkLimit, fetchPage, type Page, type PageParams } from '../page';
+import { decodeResponse } from '../response';
+import type { Request } from '../transport';
+
+/** Sandbox states. */
+export type SandboxStatus = 'STARTING' | 'RUNNING' | 'PAUSED' | 'ERROR' | 'MISSING';
+
+/** A URL a sandbox exposes (the app server, an editor…). */
+export interface ExposedUrl {
+  name: string;
+  url: string;
+  port: number;
+}
+
+/** A sandbox. `session_api_key` is a secret: do not log it. */
+export interface SandboxInfo {
+  id: string;
+  created_by_user_id?: string | null;
+  sandbox_spec_id: string;
+  status: SandboxStatus;
+  session_api_key?: string | null;
+  exposed_urls?: ExposedUrl[] | null;
+  [key: string]: unknown;
+}
+
+/** A sandbox template. */
+export interface SandboxSpecInfo {
+  id: string;
+  command: string[] | null;
+  created_at?: string;
+  initial_env?: Record<string, string>;
+  working_dir?: string;
+  [key: string]: unknown;
+}
+
+const ExposedUrlSchema = v.looseObject({ name: v.string(), url: v.string(), port: v.number() });
+const SandboxSchema = v.looseObject({
+  id: v.string(),
+  created_by_user_id: v.optional(v.nullable(v.string())),
+  sandbox_spec_id: v.string(),
+  status: v.picklist(['STARTING', 'RUNNING', 'PAUSED', 'ERROR', 'MISSING']),
+  session_api_key: v.optional(v.nullable(v.string())),
+  exposed_urls: v.optional(v.nullable(v.array(ExposedUrlSchema))),
+});
+const SpecSchema = v.looseObject({
+  id: v.string(),
+  command: v.nullable(v.array(v.string())),
+  created_at: v.optional(v.string()),
+  initial_env: v.optional(v.record(v.string(), v.string())),
+  working_dir: v.optional(v.string()),
+});
+const pageOf = <S extends v.GenericSchema>(item: S) =>
+  v.looseObject({ items: v.array(item), next_page_id: v.optional(v.nullable(v.string())) });
+const SandboxPageSchema = pageOf(SandboxSchema);
+const SpecPageSchema = pageOf(SpecSchema);
+const SuccessSchema = v.looseObject({ success: v.optional(v.boolean(), true) });
+
+/** Sends repeated `key` parameters, at most 99 per request, and keeps the order of `ids`. */
+export async function batchGet<T>(
+  request: Request,
+  path: string,
+  key: string,
+  ids: readonly string[],
+  schema: v.GenericSchema<unknown, T>,
+): Promise<(T | null)[]> {
+  const out: (T | null)[] = [];
+  for (let at = 0; at < ids.length; at += 99) {
+    const chunk = ids.slice(at, at + 99);
+    const body = await request({ method: 'GET', path, query: { [key]: chunk } });
+    out.push(...decodeResponse(v.array(v.nullable(schema)), body, `GET ${path}`));
+  }
+  return out;
+}
+
+/** `client.sandboxes`. */
+export function sandboxesResource(request: Request) {
+  return {
+    /** Lists sandboxes, a page at a time (`for await` walks every page). */
+    async search(params: PageParams = {}): Promise<Page<SandboxInfo>> {
+      checkLimit(params.limit);
+      return fetchPage(
+        async (pageId) =>
+          decodeResponse(
+            SandboxPageSchema,
+            await request({ method: 'GET', path: '/api/v1/sandboxes/search', query: { page_id: pageId, limit: params.limit } }),
+            'GET /api/v1/sandboxes/search',
+          ) as { items: SandboxInfo[]; next_page_id?: string | null },
+        params.pageId,
+      );
+    },
+    /** Starts a sandbox from a template (`sandbox_spec_id` goes in the query, as the server reads it). Never repeated once the server may have acted. */
+    async start(params: { sandboxSpecId?: string | undefined } = {}): Promise<SandboxInfo> {
+      const body = await request({
+        method: 'POST',
+        path: '/api/v1/sandboxes',
+        query: { sandbox_spec_id: params.sandboxSpecId },
+        create: true,
+      });
+      return decodeResponse(SandboxSchema, body, 'POST /api/v1/sandboxes') as SandboxInfo;
+    },
+    /** Pauses a running sandbox. */
+    async pause(id: string): Promise<void> {
+      decodeResponse(SuccessSchema, await request({ method: 'POST', path: `/api/v1/sandboxes/${encodeURIComponent(id)}/pause` }), 'pause');
+    },
+    /** Resumes a paused sandbox. */
+    async resume(id: string): Promise<void> {
+      decodeResponse(
+        SuccessSchema,
+        await request({ method: 'POST', path: `/api/v1/sandboxes/${encodeURIComponent(id)}/resume` }),
+        'resume',
+      );
+    },
+    /** Deletes a sandbox (the server reads the id from `?sandbox_id=`). */
+    async delete(id: string): Promise<void> {
+      const path = `/api/v1/sandboxes/${encodeURIComponent(id)}`;
+      decodeResponse(SuccessSchema, await request({ method: 'DELETE', path, query: { sandbox_id: id } }), 'delete');
+    },
+    /** Gets sandboxes by id, in order, `null` for unknown ids. */
+    get: (ids: readonly string[]) =>
+      batchGet(request, '/api/v1/sandboxes', 'id', ids, SandboxSchema as v.GenericSchema<unknown, SandboxInfo>),
+  };
+}
+
+/** `client.sandboxSpecs`. */
+export function sandboxSpecsResource(request: Request) {
+  return {
+    /** Lists sandbox templates, a page at a time. */
+    async search(params: PageParams = {}): Promise<Page<SandboxSpecInfo>> {
+      checkLimit(params.limit);
+      return fetchPage(
+        async (pageId) =>
+          decodeResponse(
+            SpecPageSchema,
+            await request({ method: 'GET', path: '/api/v1/sandbox-specs/search', query: { page_id: pageId, limit: params.limit } }),
+            'GET /api/v1/sandbox-specs/search',
+          ) as { items: SandboxSpecInfo[]; next_page_id?: string | null },
+        params.pageId,
+      );
+    },
+    /** Gets templates by id, in order, `null` for unknown ids. */
+    get: (ids: readonly string[]) =>
+      batchGet(request, '/api/v1/sandbox-specs', 'id', ids, SpecSchema as v.GenericSchema<unknown, SandboxSpecInfo>),
+  };
+}

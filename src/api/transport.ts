@@ -1,0 +1,142 @@
+/**
+ * One HTTP exchange with retries, timeouts, cancellation and redaction. Built on ofetch with its
+ * own retry turned off: ofetch retries POSTs without backoff and drops `timeout` when a `signal` is
+ * given, so both are done here.
+ * @module
+ */
+import { createFetch, type FetchOptions } from 'ofetch';
+import { APIConnectionError, APITimeoutError, errorForStatus } from './errors';
+import { redactHeaders, scrub } from './redact';
+import { backoffMs, isRetryableStatus, retryAfterMs, sleep } from './retry';
+
+/** What a debug hook sees of a request (secret headers redacted). */
+export interface RequestInfo {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  attempt: number;
+}
+
+/** What a debug hook sees of a response (secret headers redacted). */
+export interface ResponseInfo extends RequestInfo {
+  status: number;
+}
+
+/** Options of a transport. */
+export interface TransportOptions {
+  baseUrl: string;
+  /** Headers of every request, the credentials among them. */
+  headers: Record<string, string>;
+  /** Strings that must never appear in what the client shows. */
+  secrets: string[];
+  fetch?: typeof globalThis.fetch | undefined;
+  /** Milliseconds per attempt (default 60,000). */
+  timeout?: number | undefined;
+  /** Further attempts after the first (default 2). */
+  maxRetries?: number | undefined;
+  signal?: AbortSignal | undefined;
+  onRequest?: ((info: RequestInfo) => void) | undefined;
+  onResponse?: ((info: ResponseInfo) => void) | undefined;
+}
+
+/** One request. */
+export interface RequestSpec {
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  path: string;
+  query?: Record<string, string | number | boolean | readonly string[] | undefined>;
+  body?: unknown;
+  /**
+   * A request that creates something: it is repeated only when the server surely did not act
+   * (429, 503, or a connection refused before anything was sent).
+   */
+  create?: boolean;
+  signal?: AbortSignal | undefined;
+}
+
+const isRefused = (error: unknown): boolean => {
+  for (let cause = error as { code?: string; cause?: unknown } | undefined; cause; cause = cause.cause as typeof cause) {
+    if (cause.code === 'ECONNREFUSED') return true;
+  }
+  return false;
+};
+
+/** Creates the request function of a client. */
+export function createTransport(options: TransportOptions) {
+  const $fetch = createFetch({ fetch: options.fetch ?? globalThis.fetch });
+  const timeout = options.timeout ?? 60_000;
+  const maxRetries = options.maxRetries ?? 2;
+  const base = options.baseUrl.replace(/\/+$/, '');
+
+  return async function request(spec: RequestSpec): Promise<unknown> {
+    const url = `${base}${spec.path}`;
+    const callerSignals = [options.signal, spec.signal].filter((signal): signal is AbortSignal => signal !== undefined);
+    for (let attempt = 1; ; attempt++) {
+      const last = attempt > maxRetries;
+      const timer = AbortSignal.timeout(timeout);
+      const signal = AbortSignal.any([...callerSignals, timer]);
+      const headers = { ...options.headers, ...(spec.body === undefined ? {} : { 'content-type': 'application/json' }) };
+      options.onRequest?.({ method: spec.method, url, headers: redactHeaders(headers), attempt });
+      let response: Awaited<ReturnType<typeof $fetch.raw>>;
+      try {
+        const init: FetchOptions<'text'> = {
+          method: spec.method,
+          headers,
+          signal,
+          retry: 0,
+          ignoreResponseError: true,
+          responseType: 'text',
+        };
+        if (spec.query) init.query = spec.query as Record<string, unknown>;
+        if (spec.body !== undefined) init.body = JSON.stringify(spec.body);
+        response = await $fetch.raw(url, init);
+      } catch (error) {
+        const aborted = callerSignals.find((candidate) => candidate.aborted);
+        if (aborted) throw aborted.reason;
+        const timedOut = timer.aborted;
+        const retry = !last && (spec.create ? isRefused(error) : true);
+        if (retry) {
+          await sleep(backoffMs(attempt), callerSignals.length ? AbortSignal.any(callerSignals) : undefined);
+          continue;
+        }
+        const what = `${spec.method} ${spec.path}`;
+        if (timedOut) throw new APITimeoutError(`${what} got no answer within ${timeout} ms`);
+        const reason = scrub(String((error as { cause?: unknown }).cause ?? error), options.secrets);
+        throw new APIConnectionError(`${what} could not reach the server: ${reason}`);
+      }
+      const responseHeaders = response.headers;
+      options.onResponse?.({
+        method: spec.method,
+        url,
+        headers: redactHeaders(Object.fromEntries(responseHeaders.entries())),
+        attempt,
+        status: response.status,
+      });
+      const text = (response._data as string | undefined) ?? '';
+      let body: unknown = text;
+      try {
+        body = text === '' ? undefined : JSON.parse(text);
+      } catch {
+        // A plain-text answer (some 500s are).
+      }
+      if (response.ok) return body;
+      const status = response.status;
+      const retryable = isRetryableStatus(status) && (!spec.create || status === 429 || status === 503);
+      if (retryable && !last) {
+        await sleep(retryAfterMs(responseHeaders) ?? backoffMs(attempt), callerSignals.length ? AbortSignal.any(callerSignals) : undefined);
+        continue;
+      }
+      const error = errorForStatus({
+        status,
+        headers: responseHeaders,
+        body: scrub(body, options.secrets),
+        method: spec.method,
+        path: spec.path,
+      });
+      error.message = scrub(error.message, options.secrets);
+      throw error;
+    }
+  };
+}
+
+/** The request function of a client. */
+export type Request = ReturnType<typeof createTransport>;

@@ -1,0 +1,142 @@
+/**
+ * A loopback server that plays the service for the client tests: it checks every request against
+ * the reference OpenAPI operation (method, path, query, auth, body), answers with bodies that are
+ * valid against the operation's response schema, and injects faults on demand.
+ */
+import { readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
+import { loadSchemas, OPENAPI_PATH } from '../conformance/oracle';
+
+type Json = Record<string, unknown>;
+interface Operation {
+  method: string;
+  template: string;
+  pattern: RegExp;
+  parameters: { name: string; in: string; required?: boolean; schema: Json }[];
+  requestBody?: { content: { 'application/json': { schema: Json } } };
+  responses: Record<string, { content?: { 'application/json'?: { schema: Json } } }>;
+  security?: unknown[];
+}
+
+/** A fault to answer with instead of the operation's normal answer. */
+export type Fault = { status: number; headers?: Record<string, string>; body?: string } | { reset: true } | { delayMs: number };
+
+/** One recorded request. */
+export interface Recorded {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  headers: IncomingMessage['headers'];
+  body: string;
+}
+
+function loadOperations(): Operation[] {
+  const document = JSON.parse(readFileSync(OPENAPI_PATH, 'utf8')) as { paths: Record<string, Record<string, Operation>> };
+  const operations: Operation[] = [];
+  for (const [template, methods] of Object.entries(document.paths)) {
+    const pattern = new RegExp(`^${template.replace(/\{[^}]+\}/g, '([^/]+)')}$`);
+    for (const [method, operation] of Object.entries(methods))
+      operations.push({ ...operation, method: method.toUpperCase(), template, pattern });
+  }
+  return operations;
+}
+
+/** Starts the server; `answers` maps `METHOD template` to the JSON body of a 200. */
+export async function startOpenApiServer(answers: Record<string, unknown>, expectedAuth: { header: string; value: string }) {
+  const schemas = loadSchemas();
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  ajv.addFormat('date-time', true);
+  ajv.addSchema({ $id: 'openapi', components: { schemas } });
+  const compile = (schema: Json): ValidateFunction =>
+    ajv.compile({ $defs: {}, ...JSON.parse(JSON.stringify(schema).replaceAll('#/components/schemas/', 'openapi#/components/schemas/')) });
+  const operations = loadOperations();
+  const faults = new Map<string, Fault[]>();
+  const recorded: Recorded[] = [];
+  const violations: string[] = [];
+
+  for (const [key, body] of Object.entries(answers)) {
+    const operation = operations.find((candidate) => `${candidate.method} ${candidate.template}` === key);
+    const schema = operation?.responses['200']?.content?.['application/json']?.schema;
+    if (!operation || !schema) throw new Error(`no operation or 200 schema for ${key}`);
+    const validate = compile(schema);
+    if (!validate(body)) throw new Error(`the test answer for ${key} breaks its schema: ${ajv.errorsText(validate.errors)}`);
+  }
+
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', async () => {
+      const url = new URL(req.url ?? '/', 'http://x');
+      const body = Buffer.concat(chunks).toString('utf8');
+      recorded.push({ method: req.method ?? '', path: url.pathname, query: url.searchParams, headers: req.headers, body });
+      const operation = operations.find((candidate) => candidate.method === req.method && candidate.pattern.test(url.pathname));
+      const key = operation ? `${operation.method} ${operation.template}` : `${req.method} ${url.pathname}`;
+      const problems: string[] = [];
+      if (!operation) problems.push('no such operation');
+      else {
+        if (req.headers[expectedAuth.header] !== expectedAuth.value) problems.push(`missing or wrong ${expectedAuth.header}`);
+        const known = new Set(operation.parameters?.filter((p) => p.in === 'query').map((p) => p.name));
+        for (const name of new Set(url.searchParams.keys())) if (!known.has(name)) problems.push(`unknown query parameter ${name}`);
+        for (const parameter of operation.parameters ?? []) {
+          if (parameter.in !== 'query') continue;
+          const values = url.searchParams.getAll(parameter.name);
+          if (values.length === 0) {
+            if (parameter.required) problems.push(`missing query parameter ${parameter.name}`);
+            continue;
+          }
+          const isArray = (parameter.schema as { type?: string }).type === 'array';
+          const value = isArray ? values : values[0];
+          const coerced =
+            typeof value === 'string' && /^-?\d+$/.test(value) && JSON.stringify(parameter.schema).includes('integer')
+              ? Number(value)
+              : value;
+          if (!isArray && values.length > 1) problems.push(`${parameter.name} repeated`);
+          if (!compile(parameter.schema)(coerced)) problems.push(`query ${parameter.name}=${values.join(',')} breaks its schema`);
+        }
+        const requestSchema = operation.requestBody?.content['application/json']?.schema;
+        if (requestSchema && body) {
+          const validate = compile(requestSchema);
+          if (!validate(JSON.parse(body))) problems.push(`body breaks its schema: ${ajv.errorsText(validate.errors)}`);
+        } else if (!requestSchema && body) problems.push('a body where the operation takes none');
+      }
+      if (problems.length) {
+        violations.push(`${req.method} ${url.pathname}${url.search}: ${problems.join('; ')}`);
+        res.statusCode = 400;
+        res.end(JSON.stringify({ detail: problems.join('; ') }));
+        return;
+      }
+      const fault = faults.get(key)?.shift();
+      if (fault && 'reset' in fault) {
+        req.socket.destroy();
+        return;
+      }
+      if (fault && 'delayMs' in fault) await new Promise((wait) => setTimeout(wait, fault.delayMs));
+      if (fault && 'status' in fault) {
+        res.writeHead(fault.status, fault.headers ?? {});
+        res.end(fault.body ?? '');
+        return;
+      }
+      res.setHeader('content-type', 'application/json');
+      res.setHeader('x-request-id', `req_${recorded.length}`);
+      res.end(JSON.stringify(answers[key] ?? null));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    recorded,
+    violations,
+    /** Queues faults for the next requests to `METHOD template`. */
+    fail(key: string, ...queued: Fault[]) {
+      faults.set(key, [...(faults.get(key) ?? []), ...queued]);
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
