@@ -4,6 +4,8 @@
  */
 import * as v from 'valibot';
 import { INSPECT } from './redact';
+import { appConversationsResource } from './resources/app-conversations';
+import { eventsResource } from './resources/events';
 import { sandboxesResource, sandboxSpecsResource } from './resources/sandboxes';
 import { decodeResponse } from './response';
 import { createTransport, type RequestInfo, type ResponseInfo } from './transport';
@@ -54,6 +56,10 @@ export function createClient(options: ClientOptions) {
   });
   const summary = { baseUrl: options.baseUrl, auth, apiKey: '[redacted]' };
   return {
+    /** Conversations: create, waitUntilReady, search/list, count, get, update, delete, sendMessage, startTasks. */
+    appConversations: appConversationsResource(request),
+    /** A conversation's events, decoded: search, count. */
+    events: eventsResource(request),
     /** Sandboxes: search, start, pause, resume, delete, get. */
     sandboxes: sandboxesResource(request),
     /** Sandbox templates: search, get. */

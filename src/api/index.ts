@@ -1,6 +1,6 @@
 /**
  * The typed client of the service's V1 API: `createClient({ baseUrl, apiKey })`, with sandboxes,
- * sandbox templates and credits so far; errors per status, retries with backoff and
+ * sandbox templates, credits, conversations and events; errors per status, retries with backoff and
  * `Retry-After`, timeouts with cancellation, and keys kept out of every message.
  * @module
  */
@@ -21,5 +21,16 @@ export {
   UnprocessableEntityError,
 } from './errors';
 export type { Page, PageParams } from './page';
+export {
+  type AppConversation,
+  type ConversationFilters,
+  type CreateConversationRequest,
+  type InitialMessage,
+  type PluginSpec,
+  type StartTask,
+  StartTaskError,
+  type StartTaskStatus,
+} from './resources/app-conversations';
+export type { EventFilters } from './resources/events';
 export type { ExposedUrl, SandboxInfo, SandboxSpecInfo, SandboxStatus } from './resources/sandboxes';
 export type { RequestInfo, ResponseInfo } from './transport';

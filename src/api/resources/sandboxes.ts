@@ -6,6 +6,7 @@ import * as v from 'valibot';
 import { checkLimit, fetchPage, type Page, type PageParams } from '../page';
 import { decodeResponse } from '../response';
 import type { Request } from '../transport';
+import { batchGet, pageOf } from './batch-get';
 
 /** Sandbox states. */
 export type SandboxStatus = 'STARTING' | 'RUNNING' | 'PAUSED' | 'ERROR' | 'MISSING';
@@ -54,28 +55,9 @@ const SpecSchema = v.looseObject({
   initial_env: v.optional(v.record(v.string(), v.string())),
   working_dir: v.optional(v.string()),
 });
-const pageOf = <S extends v.GenericSchema>(item: S) =>
-  v.looseObject({ items: v.array(item), next_page_id: v.optional(v.nullable(v.string())) });
 const SandboxPageSchema = pageOf(SandboxSchema);
 const SpecPageSchema = pageOf(SpecSchema);
 const SuccessSchema = v.looseObject({ success: v.optional(v.boolean(), true) });
-
-/** Sends repeated `key` parameters, at most 99 per request, and keeps the order of `ids`. */
-export async function batchGet<T>(
-  request: Request,
-  path: string,
-  key: string,
-  ids: readonly string[],
-  schema: v.GenericSchema<unknown, T>,
-): Promise<(T | null)[]> {
-  const out: (T | null)[] = [];
-  for (let at = 0; at < ids.length; at += 99) {
-    const chunk = ids.slice(at, at + 99);
-    const body = await request({ method: 'GET', path, query: { [key]: chunk } });
-    out.push(...decodeResponse(v.array(v.nullable(schema)), body, `GET ${path}`));
-  }
-  return out;
-}
 
 /** `client.sandboxes`. */
 export function sandboxesResource(request: Request) {
