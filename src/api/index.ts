@@ -20,6 +20,7 @@ export {
   RateLimitError,
   UnprocessableEntityError,
 } from './errors';
+export { createEventSender, EventDeliveryError, type EventSender, type EventSenderOptions } from './event-sender';
 export type { Page, PageParams } from './page';
 export {
   type AppConversation,

@@ -6,7 +6,7 @@
 import { mkdir, open, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Event } from '../events/index';
-import { normalizeConversationId } from './conversation-id';
+import { normalizeConversationId } from '../internal/conversation-id';
 import { applyFilter, type EventStore, isPersistable } from './store';
 
 /** Options of {@link createFileStore}. */

@@ -3,8 +3,8 @@
  * @module
  */
 import { type Event, safeDecodeEvents, toValidationDetail } from '../events/index';
+import { conversationIdError, normalizeConversationId } from '../internal/conversation-id';
 import { createAuthCheck } from './auth';
-import { conversationIdError, normalizeConversationId } from './conversation-id';
 import { dispatch, type Listeners } from './dispatch';
 import { type HeaderLookup, toHeaders } from './headers';
 import { BodyEncodingError, BodyTooLargeError, decodeUtf8, parseJsonBody, readLimited } from './read-body';

@@ -10,8 +10,9 @@
  * ```
  * @module
  */
+
+export { compactConversationId, normalizeConversationId } from '../internal/conversation-id';
 export type { ApiKeyOption } from './auth';
-export { compactConversationId, normalizeConversationId } from './conversation-id';
 export { createWebhookHandler, DEFAULT_MAX_BODY_BYTES } from './handler';
 export type { HeaderLookup } from './headers';
 export { createMemorySeenStore, type SeenStore } from './seen';

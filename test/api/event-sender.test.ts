@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createEventSender, EventDeliveryError } from 'agentwire/api';
+import { decodeEvent, type Event } from 'agentwire/events';
+import { createWebhookHandler } from 'agentwire/webhooks';
+import { toNodeHandler } from 'agentwire/webhooks/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messageEvent } from '../helpers/events';
+
+const KEY = 'sender-key';
+const batches: { conversationId: string; ids: string[] }[] = [];
+let failures = 0;
+let server: Server;
+let base: string;
+
+beforeAll(async () => {
+  const handler = createWebhookHandler({ apiKey: KEY });
+  handler.onEvents((events, { conversationId }) => {
+    if (failures > 0) {
+      failures--;
+      throw new Error('receiver down');
+    }
+    batches.push({ conversationId, ids: events.map((event) => event.id) });
+  });
+  server = createServer(toNodeHandler(handler));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1/webhooks`;
+});
+afterAll(
+  () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+);
+
+const events = (count: number): Event[] => Array.from({ length: count }, (_, i) => decodeEvent(messageEvent(`m${i}`)));
+const delivered = (conversationId: string) => batches.filter((batch) => batch.conversationId === conversationId);
+const fast = { flushInterval: 30, retryDelay: 5, timeout: 2000 };
+
+describe('createEventSender against agentwire’s webhook handler', () => {
+  it('sends batches of 5, in order, to the 32-hex URL', async () => {
+    const conversation = randomUUID();
+    const sender = createEventSender({ baseUrl: base, sessionApiKey: KEY, ...fast });
+    const sent = events(12);
+    for (const event of sent) sender.send(conversation, event);
+    await sender.close();
+    const got = delivered(conversation);
+    expect(got.map((batch) => batch.ids.length)).toEqual([5, 5, 2]);
+    expect(got.flatMap((batch) => batch.ids)).toEqual(sent.map((event) => event.id));
+    expect(sender.pending).toBe(0);
+    expect(() => sender.send(conversation, sent[0] as Event)).toThrow(/closed/);
+  });
+
+  it('flushes a partial batch after the interval', async () => {
+    const conversation = randomUUID();
+    const sender = createEventSender({ baseUrl: base, sessionApiKey: KEY, ...fast });
+    sender.send(conversation, events(1)[0] as Event);
+    await new Promise((wait) => setTimeout(wait, 150));
+    expect(delivered(conversation).map((batch) => batch.ids.length)).toEqual([1]);
+    await sender.close();
+  });
+
+  it('retries a failed batch and loses or reorders nothing', async () => {
+    const conversation = randomUUID();
+    const sender = createEventSender({ baseUrl: base, sessionApiKey: KEY, ...fast, maxRetries: 3 });
+    const sent = events(7);
+    failures = 2;
+    for (const event of sent) sender.send(conversation, event);
+    await sender.flush();
+    expect(delivered(conversation).flatMap((batch) => batch.ids)).toEqual(sent.map((event) => event.id));
+  });
+
+  it('keeps a batch that still fails at the head of the queue, and delivers it later', async () => {
+    const conversation = randomUUID();
+    const sender = createEventSender({ baseUrl: base, sessionApiKey: KEY, ...fast, maxRetries: 1, flushInterval: 60_000 });
+    const sent = events(3);
+    failures = 2;
+    for (const event of sent) sender.send(conversation, event);
+    await expect(sender.flush()).rejects.toThrow(EventDeliveryError);
+    expect(sender.pending).toBe(3);
+    await sender.flush();
+    expect(delivered(conversation).flatMap((batch) => batch.ids)).toEqual(sent.map((event) => event.id));
+  });
+
+  it('drops the oldest events past the queue caps and says so', async () => {
+    const conversation = randomUUID();
+    const dropped: string[] = [];
+    const sender = createEventSender({
+      baseUrl: base,
+      sessionApiKey: KEY,
+      ...fast,
+      batchSize: 100,
+      maxQueueEvents: 3,
+      flushInterval: 60_000,
+      onDrop: (items, reason) => dropped.push(...items.map((item) => `${reason}:${item.event.id}`)),
+    });
+    const sent = events(5);
+    for (const event of sent) sender.send(conversation, event);
+    expect(dropped).toEqual(sent.slice(0, 2).map((event) => `queue-events:${event.id}`));
+    await sender.close();
+    expect(delivered(conversation).flatMap((batch) => batch.ids)).toEqual(sent.slice(2).map((event) => event.id));
+  });
+
+  it('refuses invalid events and bad conversation ids at once, and never shows the key', async () => {
+    const sender = createEventSender({ baseUrl: 'http://127.0.0.1:9/api/v1/webhooks', sessionApiKey: KEY, ...fast, maxRetries: 0 });
+    expect(() => sender.send('not-a-uuid', events(1)[0] as Event)).toThrow(/not a conversation id/);
+    expect(() => sender.send(randomUUID(), { kind: 'MessageEvent' } as unknown as Event)).toThrow(/validation error/);
+    sender.send(randomUUID(), events(1)[0] as Event);
+    const error = await sender.flush().catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(EventDeliveryError);
+    expect(String(error)).not.toContain(KEY);
+  });
+});
