@@ -4,6 +4,13 @@
  * `Retry-After`, timeouts with cancellation, and keys kept out of every message.
  * @module
  */
+export {
+  type AgentServerClientOptions,
+  checkProfileName,
+  createAgentServerClient,
+  ProfileLimitError,
+  type ProfileValidation,
+} from './agent-server-client';
 export { type Client, type ClientOptions, createClient } from './client';
 export {
   APIConnectionError,
