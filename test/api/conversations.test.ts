@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createClient, StartTaskError } from 'agentwire/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runWalkthrough } from '../../examples/api/walkthrough';
 import { startOpenApiServer } from './openapi-server';
 
 const KEY = 'sk-conversations-0123456789';
@@ -47,6 +48,8 @@ beforeAll(async () => {
       'POST /api/v1/app-conversations/{conversation_id}/send-message': { success: true, sandbox_status: 'RUNNING', message: null },
       'GET /api/v1/conversation/{conversation_id}/events/search': { items: events, next_page_id: null },
       'GET /api/v1/conversation/{conversation_id}/events/count': 3,
+      'POST /api/v1/sandboxes/{sandbox_id}/pause': { success: true },
+      'POST /api/v1/sandboxes/{sandbox_id}/resume': { success: true },
     },
     { header: 'authorization', value: `Bearer ${KEY}` },
   );
@@ -102,6 +105,17 @@ describe('appConversations and events against the reference OpenAPI', () => {
     expect(page.items.map((event) => event.kind)).toEqual(events.map((event: { kind: string }) => event.kind));
     expect(await api().events.count(CONVERSATION)).toBe(3);
     expect(server.recorded.some((entry) => entry.path === `/api/v1/conversation/${CONVERSATION}/events/search`)).toBe(true);
+    expect(server.violations).toEqual([]);
+  });
+
+  it('runs examples/api/walkthrough.ts end to end', async () => {
+    const result = await runWalkthrough({ baseUrl: server.baseUrl, apiKey: KEY, pollInterval: 10 });
+    expect(result).toEqual({
+      conversationId: CONVERSATION,
+      eventKinds: events.map((event: { kind: string }) => event.kind),
+      sandboxId: 'sb-1',
+    });
+    expect(server.recorded.some((entry) => entry.path === '/api/v1/sandboxes/sb-1/resume')).toBe(true);
     expect(server.violations).toEqual([]);
   });
 });
