@@ -7,7 +7,7 @@ import * as v from 'valibot';
 import { ConflictError } from './errors';
 import { INSPECT } from './redact';
 import { decodeResponse } from './response';
-import { createTransport, type RequestInfo, type ResponseInfo } from './transport';
+import { createTransport, type RequestInfo, type ResponseInfo, sharedTransportOptions } from './transport';
 
 /** Options of {@link createAgentServerClient}. */
 export interface AgentServerClientOptions {
@@ -67,12 +67,7 @@ export function createAgentServerClient(options: AgentServerClientOptions) {
       baseUrl: options.baseUrl,
       headers: { accept: 'application/json', 'x-session-api-key': options.sessionApiKey },
       secrets: [options.sessionApiKey, ...extraSecrets],
-      fetch: options.fetch,
-      timeout: options.timeout,
-      maxRetries: options.maxRetries,
-      signal: options.signal,
-      onRequest: options.onRequest,
-      onResponse: options.onResponse,
+      ...sharedTransportOptions(options),
     });
   const request = transport();
   const profilePath = (name: string) => {

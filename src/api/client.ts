@@ -8,7 +8,7 @@ import { appConversationsResource } from './resources/app-conversations';
 import { eventsResource } from './resources/events';
 import { sandboxesResource, sandboxSpecsResource } from './resources/sandboxes';
 import { decodeResponse } from './response';
-import { createTransport, type RequestInfo, type ResponseInfo } from './transport';
+import { createTransport, type RequestInfo, type ResponseInfo, sharedTransportOptions } from './transport';
 
 /** Options of {@link createClient}. */
 export interface ClientOptions {
@@ -47,12 +47,7 @@ export function createClient(options: ClientOptions) {
     baseUrl: options.baseUrl,
     headers: { accept: 'application/json', ...options.headers, ...credentials },
     secrets: [options.apiKey],
-    fetch: options.fetch,
-    timeout: options.timeout,
-    maxRetries: options.maxRetries,
-    signal: options.signal,
-    onRequest: options.onRequest,
-    onResponse: options.onResponse,
+    ...sharedTransportOptions(options),
   });
   const summary = { baseUrl: options.baseUrl, auth, apiKey: '[redacted]' };
   return {

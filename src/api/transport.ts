@@ -39,6 +39,15 @@ export interface TransportOptions {
   onResponse?: ((info: ResponseInfo) => void) | undefined;
 }
 
+/** The transport options a client passes through from its own options. */
+export type SharedTransportOptions = Pick<TransportOptions, 'fetch' | 'timeout' | 'maxRetries' | 'signal' | 'onRequest' | 'onResponse'>;
+
+/** Picks the {@link SharedTransportOptions} out of a client's options. */
+export function sharedTransportOptions(options: SharedTransportOptions): SharedTransportOptions {
+  const { fetch, timeout, maxRetries, signal, onRequest, onResponse } = options;
+  return { fetch, timeout, maxRetries, signal, onRequest, onResponse };
+}
+
 /** One request. */
 export interface RequestSpec {
   method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';

@@ -3,11 +3,11 @@
  * @module
  */
 import * as v from 'valibot';
-import { checkLimit, fetchPage, type Page, type PageParams } from '../page';
+import type { PageParams } from '../page';
 import { decodeResponse } from '../response';
 import { sleep } from '../retry';
 import type { Request } from '../transport';
-import { batchGet, pageOf } from './batch-get';
+import { batchGet, listPages } from './batch-get';
 
 /** The states of a start task, from `WORKING` to `READY` or `ERROR`. */
 export type StartTaskStatus =
@@ -119,36 +119,13 @@ export interface ConversationFilters {
   sandbox_id__eq?: string;
 }
 
-const list = <T>(
-  request: Request,
-  path: string,
-  schema: v.GenericSchema<unknown, T>,
-  filters: object,
-  params: PageParams,
-): Promise<Page<T>> => {
-  checkLimit(params.limit);
-  const page = pageOf(schema);
-  return fetchPage(
-    async (pageId) =>
-      decodeResponse(
-        page,
-        await request({ method: 'GET', path, query: { ...filters, page_id: pageId, limit: params.limit } }),
-        `GET ${path}`,
-      ) as {
-        items: T[];
-        next_page_id?: string | null;
-      },
-    params.pageId,
-  );
-};
-
 /** `client.appConversations`. */
 export function appConversationsResource(request: Request) {
   const startTasks = {
     /** Lists start tasks. */
     search: async (params: PageParams & { conversation_id__eq?: string; created_at__gte?: string; sort_order?: string } = {}) => {
       const { pageId: _pageId, limit: _limit, ...filters } = params;
-      return list(request, '/api/v1/app-conversations/start-tasks/search', TaskSchema, filters, params);
+      return listPages(request, '/api/v1/app-conversations/start-tasks/search', TaskSchema, filters, params);
     },
     /** Gets start tasks by id (repeated `ids`), in order, `null` for unknown ids. */
     get: (ids: readonly string[]) => batchGet(request, '/api/v1/app-conversations/start-tasks', 'ids', ids, TaskSchema),
@@ -162,7 +139,7 @@ export function appConversationsResource(request: Request) {
   };
   const search = async (params: PageParams & ConversationFilters & { include_sub_conversations?: boolean } = {}) => {
     const { pageId: _pageId, limit: _limit, ...filters } = params;
-    return list(request, '/api/v1/app-conversations/search', ConversationSchema, filters, params);
+    return listPages(request, '/api/v1/app-conversations/search', ConversationSchema, filters, params);
   };
   return {
     /** Starts a conversation; answers with its start task (not the conversation). Never repeated once the server may have acted. */

@@ -3,6 +3,7 @@
  * @module
  */
 import * as v from 'valibot';
+import { checkLimit, fetchPage, type Page, type PageParams } from '../page';
 import { decodeResponse } from '../response';
 import type { Request } from '../transport';
 
@@ -29,3 +30,19 @@ export async function batchGet<T>(
 /** A schema of `{ items, next_page_id }` pages. */
 export const pageOf = <S extends v.GenericSchema>(item: S) =>
   v.looseObject({ items: v.array(item), next_page_id: v.optional(v.nullable(v.string())) });
+
+/** A paginated search at `path`: filters and `page_id`/`limit` in the query, pages decoded with `schema`. */
+export function listPages<T>(
+  request: Request,
+  path: string,
+  schema: v.GenericSchema<unknown, T>,
+  filters: object,
+  params: PageParams,
+): Promise<Page<T>> {
+  checkLimit(params.limit);
+  const page = pageOf(schema);
+  return fetchPage(async (pageId) => {
+    const body = await request({ method: 'GET', path, query: { ...filters, page_id: pageId, limit: params.limit } });
+    return decodeResponse(page, body, `GET ${path}`) as { items: T[]; next_page_id?: string | null };
+  }, params.pageId);
+}

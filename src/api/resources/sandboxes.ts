@@ -3,10 +3,10 @@
  * @module
  */
 import * as v from 'valibot';
-import { checkLimit, fetchPage, type Page, type PageParams } from '../page';
+import type { Page, PageParams } from '../page';
 import { decodeResponse } from '../response';
 import type { Request } from '../transport';
-import { batchGet, pageOf } from './batch-get';
+import { batchGet, listPages } from './batch-get';
 
 /** Sandbox states. */
 export type SandboxStatus = 'STARTING' | 'RUNNING' | 'PAUSED' | 'ERROR' | 'MISSING';
@@ -55,26 +55,14 @@ const SpecSchema = v.looseObject({
   initial_env: v.optional(v.record(v.string(), v.string())),
   working_dir: v.optional(v.string()),
 });
-const SandboxPageSchema = pageOf(SandboxSchema);
-const SpecPageSchema = pageOf(SpecSchema);
 const SuccessSchema = v.looseObject({ success: v.optional(v.boolean(), true) });
 
 /** `client.sandboxes`. */
 export function sandboxesResource(request: Request) {
   return {
     /** Lists sandboxes, a page at a time (`for await` walks every page). */
-    async search(params: PageParams = {}): Promise<Page<SandboxInfo>> {
-      checkLimit(params.limit);
-      return fetchPage(
-        async (pageId) =>
-          decodeResponse(
-            SandboxPageSchema,
-            await request({ method: 'GET', path: '/api/v1/sandboxes/search', query: { page_id: pageId, limit: params.limit } }),
-            'GET /api/v1/sandboxes/search',
-          ) as { items: SandboxInfo[]; next_page_id?: string | null },
-        params.pageId,
-      );
-    },
+    search: async (params: PageParams = {}): Promise<Page<SandboxInfo>> =>
+      listPages(request, '/api/v1/sandboxes/search', SandboxSchema as v.GenericSchema<unknown, SandboxInfo>, {}, params),
     /** Starts a sandbox from a template (`sandbox_spec_id` goes in the query, as the server reads it). Never repeated once the server may have acted. */
     async start(params: { sandboxSpecId?: string | undefined } = {}): Promise<SandboxInfo> {
       const body = await request({
@@ -112,18 +100,8 @@ export function sandboxesResource(request: Request) {
 export function sandboxSpecsResource(request: Request) {
   return {
     /** Lists sandbox templates, a page at a time. */
-    async search(params: PageParams = {}): Promise<Page<SandboxSpecInfo>> {
-      checkLimit(params.limit);
-      return fetchPage(
-        async (pageId) =>
-          decodeResponse(
-            SpecPageSchema,
-            await request({ method: 'GET', path: '/api/v1/sandbox-specs/search', query: { page_id: pageId, limit: params.limit } }),
-            'GET /api/v1/sandbox-specs/search',
-          ) as { items: SandboxSpecInfo[]; next_page_id?: string | null },
-        params.pageId,
-      );
-    },
+    search: async (params: PageParams = {}): Promise<Page<SandboxSpecInfo>> =>
+      listPages(request, '/api/v1/sandbox-specs/search', SpecSchema as v.GenericSchema<unknown, SandboxSpecInfo>, {}, params),
     /** Gets templates by id, in order, `null` for unknown ids. */
     get: (ids: readonly string[]) =>
       batchGet(request, '/api/v1/sandbox-specs', 'id', ids, SpecSchema as v.GenericSchema<unknown, SandboxSpecInfo>),
