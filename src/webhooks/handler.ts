@@ -53,9 +53,14 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     try {
       const body = await readBody();
       if (typeof body === 'object' && !(body instanceof Uint8Array)) return { json: body.json };
-      const bytes = typeof body === 'string' ? new TextEncoder().encode(body) : body;
-      if (bytes.byteLength > maxBodyBytes) throw new BodyTooLargeError(maxBodyBytes);
-      return { text: typeof body === 'string' ? body : decodeUtf8(bytes) };
+      if (typeof body === 'string') {
+        // A UTF-16 unit takes at most 3 UTF-8 bytes: only long strings need measuring.
+        if (body.length * 3 > maxBodyBytes && new TextEncoder().encode(body).byteLength > maxBodyBytes)
+          throw new BodyTooLargeError(maxBodyBytes);
+        return { text: body };
+      }
+      if (body.byteLength > maxBodyBytes) throw new BodyTooLargeError(maxBodyBytes);
+      return { text: decodeUtf8(body) };
     } catch (error) {
       if (error instanceof BodyTooLargeError) return detail(413, `Request body is larger than the limit of ${maxBodyBytes} bytes`);
       if (error instanceof BodyEncodingError) return detail(400, 'There was an error parsing the body: it is not valid UTF-8');

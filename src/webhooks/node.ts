@@ -41,7 +41,7 @@ function readNodeBody(req: IncomingMessage, limit: number): Promise<Uint8Array> 
     };
     const onEnd = () => {
       cleanup();
-      resolve(new Uint8Array(Buffer.concat(chunks)));
+      resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size));
     };
     const onError = (error: Error) => {
       cleanup();
