@@ -1,5 +1,9 @@
 /** The part of autocannon's API the webhook benchmark uses. */
 declare module 'autocannon' {
+  interface Request {
+    body?: string;
+    setupRequest?: (request: object) => object;
+  }
   interface Options {
     url: string;
     method?: string;
@@ -7,9 +11,13 @@ declare module 'autocannon' {
     body?: string;
     connections?: number;
     duration?: number;
+    amount?: number;
+    requests?: Request[];
   }
   interface Result {
-    requests: { average: number };
+    requests: { average: number; total: number };
+    start: Date;
+    finish: Date;
     non2xx: number;
     errors: number;
   }

@@ -3,6 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { benchDecode } from './decode';
 import { format } from './measure';
+import { benchSeen } from './seen';
 import { benchSizes } from './sizes';
 import { benchWebhook } from './webhook';
 
@@ -18,7 +19,9 @@ const decode = process.env.AGENTWIRE_BENCH_DECODE
   ? (JSON.parse(process.env.AGENTWIRE_BENCH_DECODE) as ReturnType<typeof benchDecode>)
   : benchDecode();
 console.log('webhook…');
-const webhook = await benchWebhook(quick ? 1 : 4, quick ? 1 : 3);
+const webhook = await benchWebhook(quick ? 1 : 4, quick ? 1 : 3, quick ? 150_000 : 300_000);
+console.log('seen store…');
+const seen = benchSeen();
 console.log('sizes…');
 const sizes = await benchSizes();
 
@@ -51,6 +54,23 @@ const lines = [
   '|---|---:|---:|',
   `| bare \`node:http\` (JSON.parse, answer \`{"success":true}\`) | ${format(webhook.bare)} | 1.00 |`,
   `| \`toNodeHandler(createWebhookHandler())\` (auth, limit, decode, dedupe, listener) | ${format(webhook.agentwire)} | ${(webhook.agentwire / webhook.bare).toFixed(2)} (target ≥ 0.8) |`,
+  '',
+  `The rows above re-send one batch, so every event after the first request is a duplicate. Below, every`,
+  `request carries five new event ids, as the service sends a conversation: ${format(webhook.freshEvents)} events, past the`,
+  "seen store's capacity of 100,000 keys.",
+  '',
+  '| server, fresh ids | requests/s | ratio |',
+  '|---|---:|---:|',
+  `| bare \`node:http\` | ${format(webhook.bareFresh)} | 1.00 |`,
+  `| \`toNodeHandler(createWebhookHandler())\` | ${format(webhook.agentwireFresh)} | ${(webhook.agentwireFresh / webhook.bareFresh).toFixed(2)} (target ≥ 0.8) |`,
+  '',
+  `## Seen store (has + add of fresh keys, capacity ${format(seen.capacity)})`,
+  '',
+  '| when | ns per key | ratio to a plain `Set` of 100,000 keys |',
+  '|---|---:|---:|',
+  `| plain \`Set\` holding ${format(seen.capacity)} keys, adding without eviction (baseline) | ${seen.set.toFixed(0)} | 1.00 |`,
+  `| \`createMemorySeenStore\`, below capacity | ${seen.below.toFixed(0)} | ${(seen.below / seen.set).toFixed(2)} |`,
+  `| \`createMemorySeenStore\`, at ${format(seen.total)} keys (10× capacity) | ${seen.past.toFixed(0)} | ${(seen.past / seen.set).toFixed(2)} |`,
   '',
   '## Bundle sizes (esbuild, browser, minified + gzip -9)',
   '',

@@ -13,19 +13,34 @@ export interface SeenStore {
 }
 
 /**
- * An in-memory {@link SeenStore} that forgets the oldest keys past `capacity` (default 100,000).
+ * An in-memory {@link SeenStore} that remembers the last `capacity` keys recorded (default 100,000)
+ * and forgets the oldest first. `has` and `add` take constant time at any size: the keys sit in a
+ * ring of fixed length beside a `Set`, and recording a new key past capacity overwrites the oldest
+ * slot. Recording a key that is already known changes nothing.
+ *
  * A process restart forgets everything: give the handler a persistent store (or make listeners
  * idempotent, as the file store is) when that matters.
  */
 export function createMemorySeenStore(capacity = 100_000): SeenStore {
   if (!Number.isInteger(capacity) || capacity < 1) throw new RangeError('capacity must be a positive integer');
   const keys = new Set<string>();
+  // Grown on demand up to `capacity`, so a small receiver never allocates the whole ring.
+  const ring: string[] = [];
+  let oldest = 0;
   return {
     has: (key) => keys.has(key),
     add(key) {
-      keys.delete(key);
+      if (keys.has(key)) return;
       keys.add(key);
-      if (keys.size > capacity) keys.delete(keys.values().next().value as string);
+      if (ring.length < capacity) {
+        ring.push(key);
+        return;
+      }
+      // Full: the slot of the oldest key takes the new one. No iteration over the Set, whose
+      // deleted entries would otherwise be walked on every eviction.
+      keys.delete(ring[oldest] as string);
+      ring[oldest] = key;
+      oldest = oldest + 1 === capacity ? 0 : oldest + 1;
     },
   };
 }
