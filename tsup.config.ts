@@ -7,6 +7,7 @@ const library = {
   'webhooks/index': 'src/webhooks/index.ts',
   'webhooks/node': 'src/webhooks/node.ts',
   'api/index': 'src/api/index.ts',
+  'plugins/index': 'src/plugins/index.ts',
 };
 
 export default defineConfig([
