@@ -8,6 +8,8 @@
  */
 
 export type { Diagnostic, Position, RelatedLocation, Rule, Severity } from '../internal/diagnostic';
+export type { PluginParameterValue, PluginReference, PluginSpec } from './plugin-reference';
+export type { ParseResult } from './result';
 
 // Manifests, tool servers (mcp.json, .mcp.json) and hooks.
 
