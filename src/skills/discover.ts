@@ -1,0 +1,93 @@
+/**
+ * Which files of a skills folder the service loads, and in which order: `SKILL.md` (any case,
+ * `SKILL.md` first) in immediate subfolders, then every other `*.md` below, except `README.md`
+ * (exactly that case), files named `skill.md` in any case, and anything inside a SKILL.md folder.
+ * @module
+ */
+import { relative, sep } from 'node:path';
+import { type Diagnostic, diagnostic } from '../internal/diagnostic';
+import { NESTED_SKILL_IGNORED, README_LOADED } from './rules';
+import { comparePython, type SafeWalker } from './walk';
+
+/** The files of a skills folder the service loads, in its order. */
+export interface SkillFiles {
+  /** `<dir>/<name>/SKILL.md` files, by folder name. */
+  skillFiles: string[];
+  /** Legacy single-file skills, by path. */
+  legacyFiles: string[];
+  /** Files the service passes over that their authors may have meant as skills. */
+  diagnostics: Diagnostic[];
+}
+
+/** The SKILL.md of a folder: the first entry, in sorted order, named `skill.md` in any case. */
+async function findSkillMd(walker: SafeWalker, folder: string): Promise<string | undefined> {
+  for (const entry of await walker.list(folder)) {
+    if (entry.kind === 'file' && entry.name.toLowerCase() === 'skill.md') return entry.path;
+  }
+  return undefined;
+}
+
+/**
+ * Every `*.md` below `folder` (file names matched case-sensitively), as Python's `rglob` finds
+ * them: linked files are listed, linked folders are not entered.
+ */
+async function markdownBelow(walker: SafeWalker, folder: string, found: string[]): Promise<void> {
+  for (const entry of await walker.list(folder)) {
+    if (entry.kind === 'directory' && !entry.link) await markdownBelow(walker, entry.path, found);
+    else if (entry.kind === 'file' && entry.name.endsWith('.md')) found.push(entry.path);
+  }
+}
+
+/** Python's order of paths: part by part. */
+function comparePaths(a: string, b: string): number {
+  const left = a.split(sep);
+  const right = b.split(sep);
+  for (let i = 0; i < Math.min(left.length, right.length); i++) {
+    const difference = comparePython(left[i] as string, right[i] as string);
+    if (difference !== 0) return difference;
+  }
+  return left.length - right.length;
+}
+
+/** Finds the files of a skills folder that the service loads. */
+export async function discoverSkillFiles(walker: SafeWalker, folder: string): Promise<SkillFiles> {
+  const skillFiles: string[] = [];
+  const skillFolders: string[] = [];
+  for (const entry of await walker.list(folder)) {
+    if (entry.kind !== 'directory') continue;
+    const file = await findSkillMd(walker, entry.path);
+    if (file) {
+      skillFiles.push(file);
+      skillFolders.push(entry.path);
+    }
+  }
+  const markdown: string[] = [];
+  await markdownBelow(walker, folder, markdown);
+  markdown.sort(comparePaths);
+  const legacyFiles: string[] = [];
+  const diagnostics: Diagnostic[] = [];
+  for (const file of markdown) {
+    const name = file.slice(file.lastIndexOf(sep) + 1);
+    const inSkillFolder = skillFolders.some((skillFolder) => file.startsWith(skillFolder + sep));
+    if (name.toLowerCase() === 'skill.md') {
+      if (!skillFiles.includes(file)) {
+        const where = inSkillFolder ? 'inside another skill\u2019s folder' : 'deeper than an immediate subfolder';
+        const message = `${relative(folder, file)} is ${where}: the service never loads it.`;
+        diagnostics.push(diagnostic(NESTED_SKILL_IGNORED, { file, message }));
+      }
+      continue;
+    }
+    if (name === 'README.md' || inSkillFolder) continue;
+    if (name.toLowerCase() === 'readme.md') {
+      const message = `${name} is not spelled exactly README.md, so the service loads it as a skill named "${relative(folder, file).slice(0, -3)}".`;
+      diagnostics.push(diagnostic(README_LOADED, { file, message }));
+    }
+    legacyFiles.push(file);
+  }
+  return { skillFiles, legacyFiles, diagnostics };
+}
+
+/** The legacy name of a file: its path below the skills folder, without `.md`, with `/` separators. */
+export function legacyName(folder: string, file: string): string {
+  return relative(folder, file).slice(0, -3).split(sep).join('/');
+}

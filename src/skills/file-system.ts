@@ -1,0 +1,68 @@
+/**
+ * The file access the skill loaders use, behind a small interface so a caller can wrap it (to count
+ * reads, or to serve files from elsewhere) without changing the loaders.
+ * @module
+ */
+import { open, readdir, realpath, stat } from 'node:fs/promises';
+
+/** What a directory entry is, without following it when it is a symbolic link. */
+export type EntryKind = 'file' | 'directory' | 'symlink' | 'other';
+
+/** One directory entry. */
+export interface DirectoryEntry {
+  name: string;
+  kind: EntryKind;
+}
+
+/** The file operations the loaders need. Paths are platform paths. */
+export interface SkillFileSystem {
+  /** The entries of a directory, in no particular order. */
+  list(path: string): Promise<DirectoryEntry[]>;
+  /** What a path is once symbolic links are followed, or `undefined` when it does not exist. */
+  kind(path: string): Promise<{ kind: EntryKind; size: number } | undefined>;
+  /** The canonical path, with every symbolic link resolved. */
+  realpath(path: string): Promise<string>;
+  /** Up to `length` bytes of a file from `position` (fewer at its end). */
+  read(path: string, position: number, length: number): Promise<Uint8Array>;
+}
+
+function entryKind(entry: { isFile(): boolean; isDirectory(): boolean; isSymbolicLink(): boolean }): EntryKind {
+  if (entry.isSymbolicLink()) return 'symlink';
+  if (entry.isFile()) return 'file';
+  if (entry.isDirectory()) return 'directory';
+  return 'other';
+}
+
+/** The real file system, through `node:fs/promises`. */
+export const nodeFileSystem: SkillFileSystem = {
+  async list(path) {
+    const entries = await readdir(path, { withFileTypes: true });
+    return entries.map((entry) => ({ name: entry.name, kind: entryKind(entry) }));
+  },
+  async kind(path) {
+    try {
+      const info = await stat(path);
+      return { kind: info.isFile() ? 'file' : info.isDirectory() ? 'directory' : 'other', size: info.size };
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'ELOOP') return undefined;
+      throw error;
+    }
+  },
+  realpath: (path) => realpath(path),
+  async read(path, position, length) {
+    const handle = await open(path, 'r');
+    try {
+      const buffer = new Uint8Array(length);
+      let filled = 0;
+      while (filled < length) {
+        const { bytesRead } = await handle.read(buffer, filled, length - filled, position + filled);
+        if (bytesRead === 0) break;
+        filled += bytesRead;
+      }
+      return filled === length ? buffer : buffer.subarray(0, filled);
+    } finally {
+      await handle.close();
+    }
+  },
+};

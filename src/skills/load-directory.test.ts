@@ -1,0 +1,82 @@
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { tempTree } from '../../test/helpers/tree';
+import { loadSkillsDirectory } from './load-directory';
+
+const cleanups: (() => void)[] = [];
+afterEach(() => {
+  for (const cleanup of cleanups.splice(0)) cleanup();
+});
+
+function folder(files: Record<string, string | Uint8Array | { symlink: string }>) {
+  const tree = tempTree(files);
+  cleanups.push(tree.cleanup);
+  return tree.root;
+}
+
+const skillMd = (name: string, extra = '') => `---\nname: ${name}\ndescription: Does ${name} things.\n${extra}---\n\n# ${name}\n\nBody.\n`;
+
+describe('loadSkillsDirectory', () => {
+  it('loads SKILL.md folders and legacy files with the names, triggers and roles the service gives them', async () => {
+    const root = folder({
+      'pdf-tools/SKILL.md': skillMd('pdf-tools', 'triggers: [pdf]\n'),
+      'pdf-tools/scripts/extract.py': 'print(1)\n',
+      'pdf-tools/references/guide.md': '# not a skill\n',
+      'group/deploy.md': '---\ntriggers:\n  - deploy\n---\nDeploy things.\n',
+      'always.md': 'Always in context.\n',
+      'task.md': '---\ninputs:\n  - name: BRANCH\n    description: the branch\n---\nWork on ${BRANCH}.\n',
+      'rule.md': '---\npaths: "src/**/*.ts, *.md"\n---\nTypeScript rules.\n',
+      'README.md': '# The folder\n',
+    });
+    const result = await loadSkillsDirectory(root);
+    expect(result.diagnostics).toEqual([]);
+    const byName = Object.fromEntries(result.skills.map((skill) => [skill.name, skill]));
+    expect(Object.keys(byName).sort()).toEqual(['always', 'group/deploy', 'pdf-tools', 'rule', 'task']);
+    expect(byName['pdf-tools']).toMatchObject({
+      format: 'agentskills',
+      role: 'skill',
+      trigger: { type: 'keyword', keywords: ['pdf'] },
+      description: 'Does pdf-tools things.',
+      directory: join(root, 'pdf-tools'),
+      resources: { scripts: ['extract.py'], references: ['guide.md'], assets: [] },
+    });
+    expect(byName['group/deploy']).toMatchObject({ format: 'legacy', role: 'skill', trigger: { type: 'keyword', keywords: ['deploy'] } });
+    expect(byName.always).toMatchObject({ role: 'context', trigger: null });
+    expect(byName.task).toMatchObject({
+      trigger: { type: 'task', triggers: ['/task'] },
+      inputs: [{ name: 'BRANCH', description: 'the branch' }],
+    });
+    expect(byName.rule).toMatchObject({
+      role: 'rule',
+      trigger: { type: 'path', paths: ['src/**/*.ts', '*.md'] },
+      disableModelInvocation: true,
+    });
+  });
+
+  it('drops a skill whose name differs from its folder, and says where', async () => {
+    const root = folder({ 'pdf-tools/SKILL.md': skillMd('pdf'), 'other/SKILL.md': skillMd('other') });
+    const result = await loadSkillsDirectory(root);
+    expect(result.skills.map((skill) => skill.name)).toEqual(['other']);
+    expect(result.diagnostics).toMatchObject([
+      { code: 'skill-name-mismatch', severity: 'error', file: join(root, 'pdf-tools/SKILL.md'), line: 2, column: 7 },
+    ]);
+    expect(result.diagnostics[0]?.message).toContain('The service drops this skill.');
+  });
+
+  it('drops the whole folder for one wrongly typed field, naming every skill lost', async () => {
+    const root = folder({
+      'alpha/SKILL.md': skillMd('alpha'),
+      'beta/SKILL.md': '---\nname: beta\ndescription: 42\n---\nBody\n',
+      'gamma.md': '---\ntriggers: [gamma]\n---\nG\n',
+    });
+    const result = await loadSkillsDirectory(root);
+    expect(result.dropped).toBe(true);
+    expect(result.skills).toEqual([]);
+    const codes = result.diagnostics.map((d) => [d.code, d.line, d.column]);
+    expect(codes).toEqual([
+      ['frontmatter-wrong-type', 3, 14],
+      ['would-drop-directory', 3, 14],
+    ]);
+    expect(result.diagnostics[1]?.message).toContain('alpha, beta, gamma');
+  });
+});

@@ -1,0 +1,239 @@
+/**
+ * Every diagnostic `agentwire/skills` raises: the stable code, what the service does, and how to
+ * fix it. `agentwire validate` documents these (docs/validate.md is generated from this table).
+ * @module
+ */
+import type { Rule } from '../internal/diagnostic';
+
+const rule = (code: string, severity: Rule['severity'], title: string, description: string, hint: string, example?: string): Rule =>
+  example === undefined ? { code, severity, title, description, hint } : { code, severity, title, description, hint, example };
+
+export const SKILL_NAME_INVALID = rule(
+  'skill-name-invalid',
+  'error',
+  'A SKILL.md name breaks the Agent Skills naming rules',
+  'The service checks SKILL.md names strictly (lowercase letters, digits and single hyphens, at most 64 characters) and drops the skill with one log line.',
+  'Rename the skill to lowercase words joined by single hyphens (and its folder with it).',
+  'name: My_Skill',
+);
+export const SKILL_NAME_MISMATCH = rule(
+  'skill-name-mismatch',
+  'error',
+  'A SKILL.md name differs from its folder',
+  'The service requires the `name` of a SKILL.md to equal the name of the folder that holds it, and silently drops the skill otherwise.',
+  'Make the `name` field and the folder name the same.',
+  'skills/pdf-tools/SKILL.md with name: pdf',
+);
+export const FRONTMATTER_INVALID_YAML = rule(
+  'frontmatter-invalid-yaml',
+  'error',
+  'The front matter is not valid YAML',
+  'The service cannot parse the front matter and drops the skill.',
+  'Fix the YAML at the position shown; quote values that contain `: ` or start with a special character.',
+  'description: Use it: always',
+);
+export const FRONTMATTER_WRONG_TYPE = rule(
+  'frontmatter-wrong-type',
+  'error',
+  'A front matter field has the wrong type',
+  'A field the service types strictly (`description`, `license`, `compatibility` as text, `triggers` as a list of text, `inputs` as `{name, description}` items, `disable-model-invocation` as a boolean) holds another type. The service fails on it in a way that drops every skill of the folder, not just this one.',
+  'Write the value as the type shown; quote YAML values that would read as numbers, booleans or dates (`"1.0"`, `"yes"`).',
+  'description: 42',
+);
+export const DESCRIPTION_MISSING = rule(
+  'description-missing',
+  'warning',
+  'A skill has no description',
+  'The agent chooses skills by their description. Without one the service shows the first line of the body instead, and the Agent Skills specification rejects the skill.',
+  'Add a `description` that says what the skill does and when to use it.',
+);
+export const DESCRIPTION_TOO_LONG = rule(
+  'description-too-long',
+  'warning',
+  'A description is longer than 1,024 characters',
+  'The service cuts the description at 1,024 characters and adds a notice; the Agent Skills specification rejects it.',
+  'Shorten the description to 1,024 characters and move details into the body.',
+);
+export const WOULD_DROP_SKILL = rule(
+  'would-drop-skill',
+  'error',
+  'The service drops this skill',
+  'A validation the service runs on this file fails (`triggers` not a list, `metadata` not a mapping, `inputs` not a list, bad `allowed-tools`, `paths` or `mcp_tools`, an invalid `.mcp.json`, an unreadable file); it logs one line and loads the other skills.',
+  'Fix the field named in the message.',
+  'triggers: deploy',
+);
+export const WOULD_DROP_DIRECTORY = rule(
+  'would-drop-directory',
+  'error',
+  'This file makes the service drop every skill of its folder',
+  'A wrong type or invalid UTF-8 in one file raises an error the service does not catch per file: it drops the whole skills folder (or, for an organization repository, its whole `skills/`). The message names every skill lost.',
+  'Fix the problem reported at the same place; every skill named here comes back.',
+);
+export const DUPLICATE_SKILL_NAME = rule(
+  'duplicate-skill-name',
+  'error',
+  'Two skills in one place have the same name',
+  'Within one folder or one owner\u2019s configuration repositories the service keeps one of them without saying so.',
+  'Rename one of the skills, or delete the copy you do not want.',
+);
+export const SHADOWED_SKILL = rule(
+  'shadowed-skill',
+  'warning',
+  'A skill is hidden by another of the same name',
+  'The service keeps one skill per name; the other is skipped. The message says which one wins and why.',
+  'Rename the skill if both should load; remove the hidden copy if not.',
+);
+export const BUILTIN_NAME_COLLISION = rule(
+  'builtin-name-collision',
+  'warning',
+  'A custom skill takes the name of a built-in skill',
+  'Enablement is keyed by name: disabling the built-in also disables this skill, and enabling one enables both.',
+  'Give the custom skill a name of its own.',
+);
+export const INVALID_UTF8 = rule(
+  'invalid-utf8',
+  'error',
+  'The file is not valid UTF-8',
+  'The service reads skill files as strict UTF-8; a bad byte raises an error that drops every skill of the folder (or, in an instruction file, every project skill).',
+  'Re-save the file as UTF-8 (it was probably written as Latin-1 or Windows-1252).',
+);
+export const BOM_BEFORE_FRONTMATTER = rule(
+  'bom-before-frontmatter',
+  'error',
+  'A byte-order mark hides the front matter',
+  'The service does not skip a UTF-8 byte-order mark, so the file does not start with `---` for it: the front matter is ignored (the name comes from the folder, the description and triggers vanish) and becomes part of the body.',
+  'Save the file as UTF-8 without a byte-order mark.',
+);
+export const SYMLINK_OUTSIDE_REPOSITORY = rule(
+  'symlink-outside-repository',
+  'warning',
+  'A symbolic link leads outside the repository',
+  'The service follows it and loads whatever it points at; agentwire does not read outside the repository, so the target is not checked.',
+  'Copy the file into the repository or point the link at a path inside it.',
+);
+export const FILE_TOO_LARGE = rule(
+  'file-too-large',
+  'warning',
+  'A skill file is larger than the size limit',
+  'The service reads the whole file into the conversation when the skill is used; agentwire reads only its front matter and does not check the rest.',
+  'Split the skill: keep SKILL.md short and move material into `references/`.',
+);
+export const INLINE_COMMAND = rule(
+  'inline-command',
+  'warning',
+  'The body runs a shell command when the skill is used',
+  'The service executes inline !`command` blocks of a skill body in the sandbox each time the skill is invoked and puts their output in the prompt. agentwire never executes them.',
+  'Make sure the command is safe and quick (the service stops it after 10 seconds); write \\!`command` to show the text without running it.',
+  'Current branch: !`git branch --show-current`',
+);
+export const FRONTMATTER_IGNORED_KEY = rule(
+  'frontmatter-ignored-key',
+  'info',
+  'The service ignores a front matter key',
+  'Keys such as `version`, `type`, `agent` or `trigger` (singular) are read by other tools but not by the service.',
+  'Remove the key, or use the field the service reads (`triggers`, a list).',
+  'trigger: deploy',
+);
+export const FRONTMATTER_NOT_MAPPING = rule(
+  'frontmatter-not-mapping',
+  'warning',
+  'The front matter is not a mapping',
+  'The service ignores front matter that is a list or a single value: the skill loads with no name, description or triggers from it.',
+  'Write the front matter as `key: value` lines.',
+);
+export const FRONTMATTER_UNCLOSED = rule(
+  'frontmatter-unclosed',
+  'warning',
+  'The front matter has no closing `---`',
+  'Without a second `---` line the service sees no front matter at all: the whole file, dashes included, is the body.',
+  'Add a line of three dashes after the last front matter key.',
+);
+export const FRONTMATTER_JAVASCRIPT = rule(
+  'frontmatter-javascript',
+  'warning',
+  'The front matter names a language (`---js`, `---yaml`)',
+  'The service only reads front matter opened by a line of dashes alone; `---js` or `---yaml` is body text to it. agentwire never evaluates front matter.',
+  'Write YAML front matter opened and closed by `---` lines.',
+  '---js',
+);
+export const PATHS_OVERRIDE_TRIGGERS = rule(
+  'paths-override-triggers',
+  'warning',
+  'A skill declares `paths` with `triggers` or `inputs`',
+  'With `paths` the skill becomes a path rule: the service ignores its `triggers` and `inputs` and hides it from the model.',
+  'Keep `paths` for a rule, or remove it for a keyword or task skill.',
+);
+export const NESTED_SKILL_IGNORED = rule(
+  'nested-skill-ignored',
+  'warning',
+  'A SKILL.md is nested too deep to load',
+  'The service looks for SKILL.md only in immediate subfolders of a skills folder; this one is never loaded.',
+  'Move the folder up so that it sits directly in the skills folder.',
+  '.agents/skills/group/my-skill/SKILL.md',
+);
+export const README_LOADED = rule(
+  'readme-loaded-as-skill',
+  'warning',
+  'A lowercase readme is loaded as a skill',
+  'The service skips only files named exactly `README.md`; `readme.md` or `Readme.md` becomes a skill of its own.',
+  'Rename the file to `README.md`, or move it out of the skills folder.',
+);
+export const INSTRUCTION_FILE_SKIPPED = rule(
+  'instruction-file-skipped',
+  'warning',
+  'An instruction file is skipped',
+  'The service maps `AGENT.md` and `AGENTS.md` to one name and keeps the first in sorted order (uppercase first); the other is skipped without a log line. Case variants of one file name are skipped too.',
+  'Keep one instruction file per name (merge `AGENT.md` into `AGENTS.md`).',
+);
+export const MODEL_GATED_CONTEXT = rule(
+  'model-gated-context',
+  'info',
+  'An instruction file is used only with one model family',
+  'The service drops context named `claude` or `gemini` (CLAUDE.md, GEMINI.md) unless the conversation uses a model of that family.',
+  'Put instructions for every model in AGENTS.md.',
+);
+export const CONFIG_REPOSITORY_MISSING = rule(
+  'config-repository-missing',
+  'info',
+  'A configuration repository does not exist or cannot be read',
+  'The service treats a missing repository as having no skills.',
+  'Create the repository (or check the access token) if skills should come from it.',
+);
+export const CONFIG_REPOSITORY_LEGACY = rule(
+  'config-repository-legacy-folder',
+  'info',
+  'A configuration repository uses the legacy `microagents/` folder',
+  'The service still reads `microagents/` after `skills/`, for names `skills/` does not have.',
+  'Move the files into `skills/`.',
+);
+
+/** Every rule of `agentwire/skills`, in the order the documentation lists them. */
+export const SKILL_RULES: readonly Rule[] = [
+  SKILL_NAME_INVALID,
+  SKILL_NAME_MISMATCH,
+  FRONTMATTER_INVALID_YAML,
+  FRONTMATTER_WRONG_TYPE,
+  WOULD_DROP_SKILL,
+  WOULD_DROP_DIRECTORY,
+  INVALID_UTF8,
+  BOM_BEFORE_FRONTMATTER,
+  DUPLICATE_SKILL_NAME,
+  SHADOWED_SKILL,
+  BUILTIN_NAME_COLLISION,
+  DESCRIPTION_MISSING,
+  DESCRIPTION_TOO_LONG,
+  SYMLINK_OUTSIDE_REPOSITORY,
+  FILE_TOO_LARGE,
+  INLINE_COMMAND,
+  FRONTMATTER_IGNORED_KEY,
+  FRONTMATTER_NOT_MAPPING,
+  FRONTMATTER_UNCLOSED,
+  FRONTMATTER_JAVASCRIPT,
+  PATHS_OVERRIDE_TRIGGERS,
+  NESTED_SKILL_IGNORED,
+  README_LOADED,
+  INSTRUCTION_FILE_SKIPPED,
+  MODEL_GATED_CONTEXT,
+  CONFIG_REPOSITORY_MISSING,
+  CONFIG_REPOSITORY_LEGACY,
+];
