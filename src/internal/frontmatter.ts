@@ -35,7 +35,8 @@ export interface FrontmatterSplit {
   language?: string;
 }
 
-function isSpace(char: string | undefined): boolean {
+/** Whether a character is whitespace to Python (`str.isspace()`). */
+export function isPythonSpace(char: string | undefined): boolean {
   return char !== undefined && PY_SPACE.has(char);
 }
 
@@ -48,7 +49,7 @@ function boundaryEnd(text: string, start: number): number {
   let end = -1;
   for (let i = at; ; i++) {
     if (i === text.length || text[i] === '\n') end = i;
-    if (i === text.length || !isSpace(text[i])) break;
+    if (i === text.length || !isPythonSpace(text[i])) break;
   }
   return end;
 }
@@ -63,9 +64,9 @@ function lineOf(text: string, offset: number): number {
 export function splitFrontmatter(raw: string): FrontmatterSplit {
   const text = raw.replace(/\r\n?/g, '\n');
   let first = 0;
-  while (isSpace(text[first])) first++;
+  while (isPythonSpace(text[first])) first++;
   let last = text.length;
-  while (last > first && isSpace(text[last - 1])) last--;
+  while (last > first && isPythonSpace(text[last - 1])) last--;
   const stripped = text.slice(first, last);
   const none = (missed?: FrontmatterSplit['missed'], language?: string): FrontmatterSplit => ({
     text,
@@ -96,7 +97,7 @@ export function splitFrontmatter(raw: string): FrontmatterSplit {
   }
   if (close === -1) return none('unclosed');
   let bodyStart = closeEnd;
-  while (isSpace(stripped[bodyStart])) bodyStart++;
+  while (isPythonSpace(stripped[bodyStart])) bodyStart++;
   return {
     text,
     yaml: stripped.slice(open, close),

@@ -24,7 +24,7 @@ describe('loadSkillsDirectory', () => {
       'pdf-tools/references/guide.md': '# not a skill\n',
       'group/deploy.md': '---\ntriggers:\n  - deploy\n---\nDeploy things.\n',
       'always.md': 'Always in context.\n',
-      'task.md': '---\ninputs:\n  - name: BRANCH\n    description: the branch\n---\nWork on ${BRANCH}.\n',
+      'task.md': `---\ninputs:\n  - name: BRANCH\n    description: the branch\n---\nWork on $\u007bBRANCH}.\n`,
       'rule.md': '---\npaths: "src/**/*.ts, *.md"\n---\nTypeScript rules.\n',
       'README.md': '# The folder\n',
     });

@@ -3,6 +3,7 @@
  * and the small Python behaviours it relies on.
  * @module
  */
+import { isPythonSpace } from '../internal/frontmatter';
 
 const TRUE_WORDS = new Set(['1', 'on', 't', 'true', 'y', 'yes']);
 const FALSE_WORDS = new Set(['0', 'off', 'f', 'false', 'n', 'no']);
@@ -32,7 +33,17 @@ export function pythonTypeName(value: unknown): string {
 
 /** Python's `str.split()` without arguments: runs of whitespace separate, ends trimmed. */
 export function pythonSplit(text: string): string[] {
-  return text.split(/[\s\x1c-\x1f\x85]+/u).filter((part) => part !== '');
+  const parts: string[] = [];
+  let current = '';
+  for (const char of text) {
+    if (!isPythonSpace(char)) current += char;
+    else if (current !== '') {
+      parts.push(current);
+      current = '';
+    }
+  }
+  if (current !== '') parts.push(current);
+  return parts;
 }
 
 /** Python's `len()` of a string: code points, not UTF-16 units. */
