@@ -7,7 +7,7 @@ import { type Diagnostic, diagnostic } from '../internal/diagnostic';
 import { discoverSkillFiles, legacyName } from './discover';
 import { nodeFileSystem, type SkillFileSystem } from './file-system';
 import { loadSkillFile } from './load-skill-file';
-import { type Effect, firstFailure, type Problem } from './problem';
+import { firstFailure, problemDiagnostics } from './problem';
 import { DUPLICATE_SKILL_NAME, SHADOWED_SKILL, WOULD_DROP_DIRECTORY } from './rules';
 import type { Skill, SkillScope } from './types';
 import { SafeWalker } from './walk';
@@ -45,21 +45,6 @@ export const DEFAULT_MAX_FILE_SIZE = 1024 * 1024;
 
 const FOLDER_SCOPES: ReadonlySet<SkillScope> = new Set(['project', 'user', 'organization']);
 
-function consequence(effect: Effect, folderScope: boolean, first: boolean): string {
-  const cost = effect === 'directory' && folderScope ? 'every skill of this folder' : 'this skill';
-  return first ? ` The service drops ${cost}.` : ` Even with the problem before it fixed, the service would drop ${cost}.`;
-}
-
-/** The diagnostics of one file, each failure saying what it costs. */
-function finalize(problems: Problem[], folderScope: boolean): Diagnostic[] {
-  const first = firstFailure(problems);
-  return problems.map((problem) => {
-    if (problem.effect === 'none') return problem.diagnostic;
-    const message = problem.diagnostic.message + consequence(problem.effect, folderScope, problem === first);
-    return { ...problem.diagnostic, message };
-  });
-}
-
 /** Loads one skills folder as the service does. A missing folder loads as empty. */
 export async function loadSkillsDirectory(directory: string, options: LoadSkillsDirectoryOptions = {}): Promise<SkillsDirectory> {
   const walker = new SafeWalker(options.fs ?? nodeFileSystem, options.root ?? directory);
@@ -93,7 +78,7 @@ export async function loadFolder(walker: SafeWalker, directory: string, options:
       limits,
       fallbackName: legacyName(nameBase, file),
     });
-    result.diagnostics.push(...finalize(problems, folderScope));
+    result.diagnostics.push(...problemDiagnostics(problems, folderScope ? 'every skill of this folder' : undefined));
     const failure = firstFailure(problems);
     if (!failure) loaded.push(skill);
     else if (failure.effect === 'directory' && folderScope && !dropAt) dropAt = { file, name: skill.name, at: failure.diagnostic };

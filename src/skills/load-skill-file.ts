@@ -72,12 +72,14 @@ async function readMcpConfig(walker: SafeWalker, folder: string): Promise<{ serv
   return { servers: servers as Record<string, unknown>, problems: [] };
 }
 
+/** A file read into a skill, with the problems found (in the order the service meets them). */
+export interface LoadedFile {
+  skill: Skill;
+  problems: Problem[];
+}
+
 /** Reads one file and builds the skill the service would build, with every problem found. */
-export async function loadSkillFile(
-  walker: SafeWalker,
-  file: string,
-  options: SkillFileOptions,
-): Promise<{ skill: Skill; problems: Problem[] }> {
+export async function loadSkillFile(walker: SafeWalker, file: string, options: SkillFileOptions): Promise<LoadedFile> {
   const read = await readSkillFile(walker.fs, file, options.limits);
   const problems = [...read.problems];
   const base = { file, scope: options.scope, disableModelInvocation: false, inputs: [] };

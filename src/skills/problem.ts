@@ -19,3 +19,22 @@ export interface Problem {
 export function firstFailure(problems: readonly Problem[]): Problem | undefined {
   return problems.find((problem) => problem.effect !== 'none');
 }
+
+function consequence(effect: Effect, folderCost: string | undefined, first: boolean): string {
+  const cost = effect === 'directory' && folderCost ? folderCost : 'this skill';
+  return first ? ` The service drops ${cost}.` : ` Even with the problem before it fixed, the service would drop ${cost}.`;
+}
+
+/**
+ * The diagnostics of one file's problems, each failure saying what it costs: the first one what
+ * the service does, later ones what they would do once the first is fixed. `folderCost` names what
+ * a folder-wide failure costs (`every skill of this folder` for the project, user and organization
+ * loaders); without it, such a failure costs only the file.
+ */
+export function problemDiagnostics(problems: readonly Problem[], folderCost?: string): Diagnostic[] {
+  const first = firstFailure(problems);
+  return problems.map((problem) => {
+    if (problem.effect === 'none') return problem.diagnostic;
+    return { ...problem.diagnostic, message: problem.diagnostic.message + consequence(problem.effect, folderCost, problem === first) };
+  });
+}

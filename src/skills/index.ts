@@ -1,0 +1,29 @@
+/**
+ * `agentwire/skills`: skills loaded exactly as the service loads them (instruction files,
+ * `SKILL.md` folders, legacy files, configuration repositories), resolved across layers as the
+ * service resolves them, and a diagnostic with file, line and a fix for everything it would drop,
+ * shadow or misread. Node only.
+ * @module
+ */
+
+export type { Diagnostic, Position, RelatedLocation, Rule, Severity } from '../internal/diagnostic';
+export { findInlineCommands, type LoadSkillContentOptions, loadSkillContent, type SkillContent, SkillContentError } from './content';
+export type { DirectoryEntry, EntryKind, SkillFileSystem } from './file-system';
+export { nodeFileSystem } from './file-system';
+export { INSTRUCTION_FILE_NAMES, instructionSkillName } from './instruction-names';
+export { DEFAULT_MAX_FILE_SIZE, type LoadSkillsDirectoryOptions, loadSkillsDirectory, type SkillsDirectory } from './load-directory';
+export { matchesPathGlob, matchPaths, type PathMatch } from './paths';
+export { NEUTRAL_PRESET, OPENHANDS_PRESET, resolvePreset, SKILL_PRESETS, type SkillPreset } from './presets';
+export { findGitRoot, type LoadRepositoryOptions, loadRepository } from './repository';
+export {
+  type ResolvedSkillEntry,
+  type ResolvedSkills,
+  type ResolveSkillsOptions,
+  resolveSkills,
+  SKILL_LAYER_ORDER,
+  type SkillLayer,
+  type SkillLayerName,
+} from './resolve';
+export { SKILL_RULES } from './rules';
+export { keywordMatches, matchTriggers, type TriggerMatch, triggerKeywords } from './triggers';
+export type { Skill, SkillFormat, SkillInput, SkillResources, SkillRole, SkillScope, SkillSet, SkillTrigger } from './types';
