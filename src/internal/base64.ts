@@ -11,9 +11,14 @@ export function base64ToBytes(text: string): Uint8Array {
   return bytes;
 }
 
-/** Encodes bytes as standard base64 with padding. */
-export function bytesToBase64(bytes: Uint8Array): string {
+/** The "binary string" of bytes: one UTF-16 unit (0–255) per byte, as `atob` gives and `btoa` takes (Latin-1). */
+export function bytesToBinary(bytes: Uint8Array): string {
   let binary = '';
   for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
+  return binary;
+}
+
+/** Encodes bytes as standard base64 with padding. */
+export function bytesToBase64(bytes: Uint8Array): string {
+  return btoa(bytesToBinary(bytes));
 }

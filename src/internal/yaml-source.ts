@@ -34,8 +34,9 @@ export interface YamlSource {
   pythonStr(path: YamlPath): string;
 }
 
-/** Why a text is not YAML, and where. */
+/** Why a text is not YAML (`syntax`), or expands too far to read safely (`aliases`), and where. */
 export interface YamlSyntaxError {
+  kind: 'syntax' | 'aliases';
   message: string;
   at: Position;
 }
@@ -156,12 +157,17 @@ export function parseYamlSource(text: string, firstLine = 1): YamlSourceResult {
     merge: true,
   });
   const [error] = doc.errors;
-  if (error) return { ok: false, error: { message: error.message.split('\n')[0] as string, at: toPosition(error.pos[0]) } };
+  if (error) {
+    // The library's message ends with its own line and column, counted in the YAML text: the position is ours.
+    const message = (error.message.split('\n')[0] as string).replace(/ at line \d+, column \d+:?$/, '');
+    return { ok: false, error: { kind: 'syntax', message, at: toPosition(error.pos[0]) } };
+  }
   let value: unknown;
   try {
     value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
   } catch (failure) {
-    return { ok: false, error: { message: (failure as Error).message, at: toPosition(0) } };
+    const message = `Aliases expand past ${MAX_ALIAS_COUNT} nodes (${(failure as Error).message})`;
+    return { ok: false, error: { kind: 'aliases', message, at: toPosition(0) } };
   }
   const nodeAt = (path: YamlPath): { node: unknown; key?: unknown; found: boolean } => {
     let current: { node: unknown; key?: unknown } = { node: doc.contents };

@@ -61,6 +61,14 @@ function positionIn(text: string, offset: number, firstLine: number): { line: nu
   return { line: firstLine + (before.match(/\n/g)?.length ?? 0), column: offset - newline };
 }
 
+/** An `inline-command` warning for each command the service would run from `body` (which starts on line `firstLine`). */
+export function inlineCommandDiagnostics(body: string, firstLine: number, file: string): Diagnostic[] {
+  return findInlineCommands(body).map(({ command, offset }) => {
+    const message = `The service runs \`${command}\` in the sandbox each time this skill is used and puts its output in the prompt.`;
+    return diagnostic(INLINE_COMMAND, { file, at: positionIn(body, offset, firstLine), message });
+  });
+}
+
 /** Reads a skill's body. Throws {@link SkillContentError} when it cannot be read. */
 export async function loadSkillContent(skill: Skill, options: LoadSkillContentOptions = {}): Promise<SkillContent> {
   const fs = options.fs ?? nodeFileSystem;
@@ -80,13 +88,8 @@ export async function loadSkillContent(skill: Skill, options: LoadSkillContentOp
     throw new SkillContentError(`${skill.file} is not valid UTF-8 at ${where} (${INVALID_UTF8.code}).`, 'invalid-utf8', skill.file);
   }
   const split = splitFrontmatter(decoded.text);
-  const diagnostics: Diagnostic[] = [];
   let content = skill.format === 'instructions' ? split.text : split.body;
-  const firstLine = skill.format === 'instructions' ? 1 : split.bodyLine;
-  for (const { command, offset } of findInlineCommands(content)) {
-    const message = `The service runs \`${command}\` in the sandbox each time this skill is used and puts its output in the prompt.`;
-    diagnostics.push(diagnostic(INLINE_COMMAND, { file: skill.file, at: positionIn(content, offset, firstLine), message }));
-  }
+  const diagnostics = skill.format === 'instructions' ? [] : inlineCommandDiagnostics(content, split.bodyLine, skill.file);
   const asksForInputs = skill.inputs.length > 0 || /\$\{[a-zA-Z_][a-zA-Z0-9_]*\}/.test(content);
   if (skill.trigger?.type === 'task' && asksForInputs && content !== '' && !content.includes(TASK_PROMPT)) content += TASK_PROMPT;
   return { content, diagnostics };

@@ -6,6 +6,7 @@
 import { basename, dirname, join } from 'node:path';
 import { diagnostic } from '../internal/diagnostic';
 import { readJsonDocument } from '../plugins/json-document';
+import { inlineCommandDiagnostics } from './content';
 import { interpretFrontmatter } from './frontmatter-fields';
 import { instructionSkillName } from './instruction-names';
 import type { Problem } from './problem';
@@ -92,6 +93,12 @@ export async function loadSkillFile(walker: SafeWalker, file: string, options: S
   }
   const folder = dirname(file);
   const agentskills = options.format === 'agentskills';
+  const stopped = { ...base, format: options.format, trigger: null, role: roleOf(options.format, null) };
+  // Unreadable bytes or broken YAML stop the service before any field is looked at.
+  if (problems.some((problem) => problem.effect !== 'none')) {
+    const name = agentskills ? basename(folder) : (options.fallbackName ?? basename(file, '.md'));
+    return { skill: { ...stopped, name, ...(agentskills ? { directory: folder } : {}) }, problems };
+  }
   const context = agentskills
     ? { format: 'agentskills' as const, fallbackName: basename(folder), directoryName: basename(folder), strict: options.strict }
     : { format: 'legacy' as const, fallbackName: options.fallbackName ?? basename(file, '.md'), strict: false };
@@ -130,6 +137,10 @@ export async function loadSkillFile(walker: SafeWalker, file: string, options: S
   if (agentskills && (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === ''))) {
     const message = 'The skill has no description: the agent sees the first line of its body instead.';
     problems.push({ diagnostic: diagnostic(DESCRIPTION_MISSING, { file, message }), effect: 'none' });
+  }
+  if (options.limits.scan === 'full' && read.complete && read.split && skill.role === 'skill') {
+    for (const found of inlineCommandDiagnostics(read.split.body, read.split.bodyLine, file))
+      problems.push({ diagnostic: found, effect: 'none' });
   }
   return { skill, problems };
 }

@@ -6,8 +6,11 @@
  */
 import type { Diagnostic } from '../internal/diagnostic';
 
-/** What a problem costs: nothing, the skill (one file), or the whole folder being loaded. */
-export type Effect = 'none' | 'skill' | 'directory';
+/**
+ * What a problem costs: nothing, the skill (one file), or the whole folder being loaded; or
+ * `refused`: agentwire does not load a file the service loads (an alias bomb).
+ */
+export type Effect = 'none' | 'skill' | 'directory' | 'refused';
 
 /** A diagnostic and its effect in the service. */
 export interface Problem {
@@ -21,6 +24,7 @@ export function firstFailure(problems: readonly Problem[]): Problem | undefined 
 }
 
 function consequence(effect: Effect, folderCost: string | undefined, first: boolean): string {
+  if (effect === 'refused') return ' agentwire does not load this skill (the service reads aliases by reference and loads it).';
   const cost = effect === 'directory' && folderCost ? folderCost : 'this skill';
   return first ? ` The service drops ${cost}.` : ` Even with the problem before it fixed, the service would drop ${cost}.`;
 }

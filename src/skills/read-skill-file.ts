@@ -120,8 +120,12 @@ export async function readSkillFile(fs: SkillFileSystem, file: string, limits: R
   if (split.yaml === undefined) return read;
   const parsed = parseYamlSource(split.yaml, split.yamlLine);
   if (!parsed.ok) {
-    const message = `Invalid YAML in the front matter: ${parsed.error.message}. The service drops this skill.`;
-    problems.push({ diagnostic: diagnostic(FRONTMATTER_INVALID_YAML, { file, at: parsed.error.at, message }), effect: 'skill' });
+    const message =
+      parsed.error.kind === 'aliases'
+        ? `The front matter is an alias bomb: ${parsed.error.message}.`
+        : `Invalid YAML in the front matter: ${parsed.error.message}.`;
+    const effect = parsed.error.kind === 'aliases' ? 'refused' : 'skill';
+    problems.push({ diagnostic: diagnostic(FRONTMATTER_INVALID_YAML, { file, at: parsed.error.at, message }), effect });
     return read;
   }
   read.yaml = parsed.source;
