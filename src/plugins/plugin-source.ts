@@ -1,0 +1,278 @@
+/**
+ * Plugin sources: `github:owner/repo`, a git URL or a local path, classified as the service's
+ * source parser classifies them, with the canonical form it fetches and the credentials of a URL
+ * kept out of every message and display form.
+ * @module
+ */
+import { type Diagnostic, diagnostic, type Position, type Rule } from '../internal/diagnostic';
+import { isWindowsAbsolute } from './posix-path';
+import type { ParseResult } from './result';
+import { redactSourceCredentials } from './source-redact';
+
+export { redactSourceCredentials } from './source-redact';
+
+/** `github:owner/repo`, fetched as `https://github.com/owner/repo.git`. */
+export interface GitHubPluginSource {
+  kind: 'github';
+  /** The text as given, without surrounding whitespace. */
+  source: string;
+  owner: string;
+  repo: string;
+  /** The URL the service clones. */
+  url: string;
+  /** The canonical form with any credentials masked. */
+  display: string;
+}
+
+/** A git URL: `https://`, `http://` (`.git` appended when missing), `user@host:path`, `ssh://`, `git://` or `file://`. */
+export interface GitPluginSource {
+  kind: 'git';
+  source: string;
+  /** Which URL form it is; `scp` is `user@host:path`. */
+  form: 'https' | 'http' | 'scp' | 'ssh' | 'git' | 'file';
+  /** The URL the service clones (credentials kept: it is the value, never printed). */
+  url: string;
+  display: string;
+}
+
+/** A folder on the machine the service runs on. */
+export interface LocalPluginSource {
+  kind: 'local';
+  source: string;
+  form: 'absolute' | 'home' | 'relative' | 'windows';
+  path: string;
+  display: string;
+}
+
+/** What {@link parsePluginSource} makes of a source. */
+export type ParsedPluginSource = GitHubPluginSource | GitPluginSource | LocalPluginSource;
+
+/** Where the source text came from, so diagnostics point at it. */
+export interface PluginSourceOptions {
+  /** The file named in diagnostics; `<input>` when omitted. */
+  file?: string;
+  /** The position of the source value; 1:1 when omitted. */
+  at?: Position;
+}
+
+const rule = (code: string, severity: Rule['severity'], title: string, description: string, hint: string, example: string): Rule => ({
+  code,
+  severity,
+  title,
+  description,
+  hint,
+  example,
+});
+
+/** The source is empty. */
+export const SOURCE_EMPTY = rule(
+  'source-empty',
+  'error',
+  'The plugin source is empty',
+  'The service cannot classify an empty source and refuses the plugin.',
+  'Write `github:owner/repo`, a git URL or a path.',
+  '""',
+);
+/** `github:` shorthand without exactly one slash, or with an empty part. */
+export const SOURCE_GITHUB_SHORTHAND_INVALID = rule(
+  'source-github-shorthand-invalid',
+  'error',
+  'A `github:` source is not `github:owner/repo`',
+  'The service requires exactly one `/` after `github:` and refuses anything else; an empty owner or repository passes its parser and fails at the clone.',
+  'Write `github:owner/repo`; put a folder inside the repository in `repo_path`.',
+  'github:owner/repo/plugins/x',
+);
+/** Text the service's parser does not recognise. */
+export const SOURCE_UNRECOGNIZED = rule(
+  'source-unrecognized',
+  'error',
+  'The source is neither a GitHub shorthand, a git URL nor a path',
+  'The service refuses a source it cannot classify (a bare word, an unknown URL scheme).',
+  'Write `github:owner/repo`, a git URL (`https://…`, `git@host:path`, `git://…`) or a path (`./x`, `/x`).',
+  'my-plugin',
+);
+/** `ssh://` URLs: git clones them, the service's parser refuses them. */
+export const SOURCE_SSH_URL = rule(
+  'source-ssh-url',
+  'error',
+  'The service does not recognise `ssh://` URLs',
+  'Git can clone an `ssh://` URL, but the service\u2019s source parser knows only `https://`, `http://`, `user@host:path`, `git://` and `file://` and refuses it.',
+  'Write the scp form `git@host:owner/repo.git`, or an `https://` URL.',
+  'ssh://git@github.com/owner/repo.git',
+);
+/** `https://host/r.git/`: the service appends `.git` again. */
+export const SOURCE_URL_GIT_SLASH = rule(
+  'source-url-git-slash',
+  'error',
+  'A URL ends in `.git/`',
+  'The service appends `.git` to an http(s) URL that does not end in `.git` after removing trailing slashes, so `r.git/` becomes `r.git.git` and the clone fails.',
+  'Remove the trailing slash.',
+  'https://github.com/owner/repo.git/',
+);
+/** Credentials written into a URL. */
+export const SOURCE_CREDENTIALS = rule(
+  'source-credentials',
+  'warning',
+  'The URL carries credentials',
+  'A token in a source travels with every conversation, link or registration that holds it; the service masks it when it stores the conversation, so the stored form cannot be fetched again without the cache.',
+  'Give the service the credentials another way (a `${VAR}` placeholder it expands from secrets, or the provider token) and keep the URL clean.',
+  'https://oauth2:TOKEN@gitlab.com/org/repo.git',
+);
+/** Windows paths on a service that runs on Linux. */
+export const SOURCE_WINDOWS_PATH = rule(
+  'source-windows-path',
+  'warning',
+  'A local source is written in Windows syntax',
+  'The service runs on Linux: a drive letter or a backslash is part of a file name there, so the folder is not found.',
+  'Use a POSIX path with `/` separators.',
+  'C:\\plugins\\x',
+);
+/** Local sources are read on the service's machine. */
+export const SOURCE_LOCAL_PATH = rule(
+  'source-local-path',
+  'info',
+  'A local source is read on the service\u2019s machine',
+  'A path (or `~`) names a folder on the machine the conversation runs on (the sandbox or agent server), not on the author\u2019s computer; a relative path is read from that process\u2019s working directory.',
+  'Publish the plugin in a git repository and use `github:owner/repo` or a git URL to share it.',
+  './plugins/x',
+);
+/** Whitespace around the source. */
+export const SOURCE_WHITESPACE = rule(
+  'source-whitespace',
+  'info',
+  'The source has whitespace around it',
+  'The service strips leading and trailing whitespace before reading the source.',
+  'Remove the whitespace.',
+  '" github:owner/repo"',
+);
+
+/** The rules of plugin sources. */
+export const SOURCE_RULES: readonly Rule[] = [
+  SOURCE_EMPTY,
+  SOURCE_GITHUB_SHORTHAND_INVALID,
+  SOURCE_UNRECOGNIZED,
+  SOURCE_SSH_URL,
+  SOURCE_URL_GIT_SLASH,
+  SOURCE_CREDENTIALS,
+  SOURCE_WINDOWS_PATH,
+  SOURCE_LOCAL_PATH,
+  SOURCE_WHITESPACE,
+];
+
+const SCP = /^[\p{L}\p{N}_.-]+@[\p{L}\p{N}_.-]+:/u;
+const URL_SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//;
+
+/**
+ * Classifies a plugin source the way the service's source parser does: `github:owner/repo`
+ * (exactly one `/`) → `https://github.com/owner/repo.git`; `https://`/`http://` (`.git` appended
+ * when missing), `user@host:path`, `git://`, `file://` → git; `/`, `~`, `.`-prefixed,
+ * Windows-absolute, backslash- or slash-containing non-URL text → local; anything else → error.
+ * `ssh://` URLs are typed as git with an error diagnostic: git clones them, the service refuses them.
+ * `ok: false` only when the text is no source at all. Never throws.
+ */
+export function parsePluginSource(source: string, options: PluginSourceOptions = {}): ParseResult<ParsedPluginSource> {
+  const file = options.file ?? '<input>';
+  const at = options.at;
+  const diagnostics: Diagnostic[] = [];
+  const report = (r: Rule, message: string, hint?: string) =>
+    diagnostics.push(diagnostic(r, hint === undefined ? { file, at, message } : { file, at, message, hint }));
+  const text = typeof source === 'string' ? source.trim() : '';
+  const shown = redactSourceCredentials(text);
+  if (typeof source === 'string' && text !== source && text !== '') {
+    report(SOURCE_WHITESPACE, `The source "${redactSourceCredentials(source)}" has whitespace around it; the service reads "${shown}".`);
+  }
+  if (text === '') {
+    report(SOURCE_EMPTY, 'The plugin source is empty; the service refuses it.');
+    return { ok: false, diagnostics };
+  }
+  const value = classify(text);
+  if (value === undefined) {
+    report(
+      text.startsWith('github:') ? SOURCE_GITHUB_SHORTHAND_INVALID : SOURCE_UNRECOGNIZED,
+      text.startsWith('github:')
+        ? `"${shown}" does not have exactly one "/" after "github:"; the service refuses it.`
+        : `"${shown}" is neither "github:owner/repo", a git URL nor a path; the service refuses it.`,
+    );
+    return { ok: false, diagnostics };
+  }
+  if (value.kind === 'github' && (value.owner === '' || value.repo === '')) {
+    report(SOURCE_GITHUB_SHORTHAND_INVALID, `"${shown}" has an empty owner or repository; the service tries to clone ${value.url} and fails.`);
+  }
+  if (value.kind === 'git' && value.form === 'ssh') {
+    report(SOURCE_SSH_URL, `The service's source parser does not recognise "${shown}" and refuses it.`, sshHint(text));
+  }
+  if (value.kind === 'git' && /\.git\/+$/.test(text) && (value.form === 'https' || value.form === 'http')) {
+    report(SOURCE_URL_GIT_SLASH, `"${shown}" ends in ".git/"; the service clones ${value.display} instead.`);
+  }
+  if (value.kind === 'git' && shown !== text) {
+    report(SOURCE_CREDENTIALS, `The URL "${shown}" carries credentials (masked here).`);
+  }
+  if (value.kind === 'local') {
+    if (value.form === 'windows' || text.includes('\\')) {
+      report(SOURCE_WINDOWS_PATH, `"${shown}" is a Windows path; on the service's Linux machine no such folder exists.`);
+    } else {
+      report(SOURCE_LOCAL_PATH, `"${shown}" is read as a folder on the machine the conversation runs on.`);
+    }
+  }
+  return { ok: true, value, diagnostics };
+}
+
+function classify(text: string): ParsedPluginSource | undefined {
+  if (text.startsWith('github:')) {
+    const rest = text.slice(7);
+    const slash = rest.indexOf('/');
+    if (slash < 0 || rest.indexOf('/', slash + 1) >= 0) return undefined;
+    const url = `https://github.com/${rest}.git`;
+    return { kind: 'github', source: text, owner: rest.slice(0, slash), repo: rest.slice(slash + 1), url, display: text };
+  }
+  const form = gitForm(text);
+  if (form !== undefined) {
+    const url = (form === 'https' || form === 'http') && !text.endsWith('.git') ? `${text.replace(/\/+$/, '')}.git` : text;
+    return { kind: 'git', source: text, form, url, display: redactSourceCredentials(url) };
+  }
+  const local = localForm(text);
+  if (local === undefined) return undefined;
+  return { kind: 'local', source: text, form: local, path: text, display: text };
+}
+
+function gitForm(text: string): GitPluginSource['form'] | undefined {
+  if (text.startsWith('https://')) return 'https';
+  if (text.startsWith('http://')) return 'http';
+  if (SCP.test(text)) return 'scp';
+  if (text.startsWith('git://')) return 'git';
+  if (text.startsWith('file://')) return 'file';
+  if (text.startsWith('ssh://')) return 'ssh';
+  return undefined;
+}
+
+function localForm(text: string): LocalPluginSource['form'] | undefined {
+  if (text.startsWith('~')) return 'home';
+  if (text.startsWith('.')) return 'relative';
+  if (text.startsWith('/')) return 'absolute';
+  if (text.startsWith('\\') || isWindowsAbsolute(text)) return 'windows';
+  if (text.includes('\\') && !URL_SCHEME.test(text)) return 'windows';
+  if (text.includes('/') && !text.includes('://')) return 'relative';
+  return undefined;
+}
+
+function sshHint(text: string): string {
+  const match = /^ssh:\/\/([^@/]+@)?([^/:]+)\/(.+)$/.exec(text);
+  if (match) return `Write it as "${match[1] ?? 'git@'}${match[2]}:${match[3]}" (the scp form the service reads).`;
+  return SOURCE_SSH_URL.hint;
+}
+
+/** Options of {@link formatPluginSource}. */
+export interface FormatPluginSourceOptions {
+  /** Mask credentials in URLs (for logs and displays). Default `false`: the value as it must be fetched. */
+  redact?: boolean;
+}
+
+/**
+ * The canonical text of a parsed source: `github:owner/repo`, the git URL the service clones
+ * (`.git` appended to http(s) URLs), or the path. `parsePluginSource(formatPluginSource(x))`
+ * gives `x` back.
+ */
+export function formatPluginSource(parsed: ParsedPluginSource, options: FormatPluginSourceOptions = {}): string {
+  const text = parsed.kind === 'github' ? `github:${parsed.owner}/${parsed.repo}` : parsed.kind === 'git' ? parsed.url : parsed.path;
+  return options.redact ? redactSourceCredentials(text) : text;
+}
