@@ -49,7 +49,12 @@ const INLINE = ['commands', 'agents', 'hooks', 'mcpServers', 'mcp_config', 'lspS
 const GITHUB_TREE = /^https:\/\/github\.com\/[^/]+\/[^/]+\/(?:blob|tree)\/[^/]+\/.+$/;
 
 /** Reads `plugins[index]`; `undefined` when it is not an object or lacks what the service requires. */
-export function readPluginEntry(reader: FieldReader, value: unknown, index: number, pluginRoot: string | undefined): MarketplacePluginEntry | undefined {
+export function readPluginEntry(
+  reader: FieldReader,
+  value: unknown,
+  index: number,
+  pluginRoot: string | undefined,
+): MarketplacePluginEntry | undefined {
   const path: JsonPath = ['plugins', index];
   const base = readBase(reader, value, path, index, PLUGIN_KEYS);
   if (!base || !isObject(value)) return undefined;
@@ -77,12 +82,23 @@ export function readPluginEntry(reader: FieldReader, value: unknown, index: numb
   const inline = INLINE.filter((key) => own(value, key) !== undefined && own(value, key) !== null);
   if (inline.length > 0) {
     const list = inline.map((key) => `\`${key}\``).join(', ');
-    report(reader, MARKETPLACE_INLINE_COMPONENTS_IGNORED, [...path, inline[0] as string], `${formatPath(path)} defines ${list} in the entry; the service ignores them and loads only what the plugin folder holds.`, {
-      part: 'key',
-    });
+    report(
+      reader,
+      MARKETPLACE_INLINE_COMPONENTS_IGNORED,
+      [...path, inline[0] as string],
+      `${formatPath(path)} defines ${list} in the entry; the service ignores them and loads only what the plugin folder holds.`,
+      {
+        part: 'key',
+      },
+    );
   }
   if (!strict && own(value, 'strict') !== undefined) {
-    report(reader, MARKETPLACE_STRICT_IGNORED, [...path, 'strict'], `${formatPath(path)} sets \`strict: false\`; the service still loads the source folder as a plugin of its own.`);
+    report(
+      reader,
+      MARKETPLACE_STRICT_IGNORED,
+      [...path, 'strict'],
+      `${formatPath(path)} sets \`strict: false\`; the service still loads the source folder as a plugin of its own.`,
+    );
   }
   if (!source || name === undefined) return undefined;
   const entry: MarketplacePluginEntry = { ...base, name, source, strict, keywords, tags };
@@ -116,7 +132,12 @@ type EntryBase = Omit<MarketplaceEntryBase, 'name'> & { name?: string };
 
 function readBase(reader: FieldReader, value: unknown, path: JsonPath, index: number, known: ReadonlySet<string>): EntryBase | undefined {
   if (!isObject(value)) {
-    report(reader, MARKETPLACE_WRONG_TYPE, path, `${formatPath(path)} is ${describe(value)}; the service expects an entry object and rejects the whole marketplace.`);
+    report(
+      reader,
+      MARKETPLACE_WRONG_TYPE,
+      path,
+      `${formatPath(path)} is ${describe(value)}; the service expects an entry object and rejects the whole marketplace.`,
+    );
     return undefined;
   }
   const name = requiredText(reader, value, path, 'name');
@@ -152,12 +173,22 @@ export function readAuthor(reader: FieldReader, value: unknown, path: JsonPath):
     return { name: value.trim() };
   }
   if (!isObject(value)) {
-    report(reader, MARKETPLACE_WRONG_TYPE, path, `${formatPath(path)} is ${describe(value)}; the service expects an object or "Name <email>" text and rejects the whole marketplace.`);
+    report(
+      reader,
+      MARKETPLACE_WRONG_TYPE,
+      path,
+      `${formatPath(path)} is ${describe(value)}; the service expects an object or "Name <email>" text and rejects the whole marketplace.`,
+    );
     return undefined;
   }
   const name = own(value, 'name');
   if (name !== undefined && typeof name !== 'string') {
-    report(reader, MARKETPLACE_WRONG_TYPE, [...path, 'name'], `${formatPath([...path, 'name'])} is ${describe(name)}; the service expects text and rejects the whole marketplace.`);
+    report(
+      reader,
+      MARKETPLACE_WRONG_TYPE,
+      [...path, 'name'],
+      `${formatPath([...path, 'name'])} is ${describe(name)}; the service expects text and rejects the whole marketplace.`,
+    );
   }
   const email = optionalText(reader, value, path, 'email');
   const url = optionalText(reader, value, path, 'url');
@@ -172,21 +203,42 @@ export function readAuthor(reader: FieldReader, value: unknown, path: JsonPath):
 function checkSkillSource(reader: FieldReader, text: string, path: JsonPath): void {
   const where = formatPath(path);
   if (text.startsWith('file://') || text.startsWith('/') || text.startsWith('~')) {
-    report(reader, MARKETPLACE_SOURCE_ABSOLUTE, path, `${where} "${text}" is not inside the marketplace: the service reads it on the machine it runs on.`, {
-      severity: 'warning',
-    });
+    report(
+      reader,
+      MARKETPLACE_SOURCE_ABSOLUTE,
+      path,
+      `${where} "${text}" is not inside the marketplace: the service reads it on the machine it runs on.`,
+      {
+        severity: 'warning',
+      },
+    );
     return;
   }
   if (GITHUB_TREE.test(text)) return;
   if (text.includes('://')) {
-    report(reader, MARKETPLACE_SKILL_SOURCE_INVALID, path, `${where} "${text}" is not a GitHub blob/tree URL: the service reads it as a folder inside the marketplace.`);
+    report(
+      reader,
+      MARKETPLACE_SKILL_SOURCE_INVALID,
+      path,
+      `${where} "${text}" is not a GitHub blob/tree URL: the service reads it as a folder inside the marketplace.`,
+    );
     return;
   }
   if (text.startsWith('github:')) {
-    report(reader, MARKETPLACE_SOURCE_SHORTHAND_STRING, path, `${where} "${text}" is read as a folder: the service opens <marketplace>/${text}.`);
+    report(
+      reader,
+      MARKETPLACE_SOURCE_SHORTHAND_STRING,
+      path,
+      `${where} "${text}" is read as a folder: the service opens <marketplace>/${text}.`,
+    );
     return;
   }
   if (normalizeRelative(text) === undefined) {
-    report(reader, MARKETPLACE_SOURCE_ESCAPES_ROOT, path, `${where} "${text}" leaves the marketplace root, and the service follows it out.`);
+    report(
+      reader,
+      MARKETPLACE_SOURCE_ESCAPES_ROOT,
+      path,
+      `${where} "${text}" leaves the marketplace root, and the service follows it out.`,
+    );
   }
 }

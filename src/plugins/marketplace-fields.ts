@@ -6,7 +6,12 @@
  */
 import { type Diagnostic, diagnostic, type Rule, type Severity } from '../internal/diagnostic';
 import type { JsonPath, JsonSource } from '../internal/json-source';
-import { MARKETPLACE_FIELD_MISSING, MARKETPLACE_IGNORED_FIELD, MARKETPLACE_UNKNOWN_FIELD, MARKETPLACE_WRONG_TYPE } from './marketplace-rules';
+import {
+  MARKETPLACE_FIELD_MISSING,
+  MARKETPLACE_IGNORED_FIELD,
+  MARKETPLACE_UNKNOWN_FIELD,
+  MARKETPLACE_WRONG_TYPE,
+} from './marketplace-rules';
 import { describe } from './reference-check';
 
 /** The state of one parse: where diagnostics go, and whether the service rejects the whole file. */
@@ -64,7 +69,12 @@ export function missing(reader: FieldReader, path: JsonPath, what: string): void
 }
 
 function wrongType(reader: FieldReader, path: JsonPath, value: unknown, expected: string): undefined {
-  report(reader, MARKETPLACE_WRONG_TYPE, path, `${formatPath(path)} is ${describe(value)}; the service expects ${expected} and rejects the whole marketplace.`);
+  report(
+    reader,
+    MARKETPLACE_WRONG_TYPE,
+    path,
+    `${formatPath(path)} is ${describe(value)}; the service expects ${expected} and rejects the whole marketplace.`,
+  );
   return undefined;
 }
 
@@ -142,14 +152,34 @@ export const isTextOrObject = (value: unknown): value is string | Record<string,
  * The keys of `object` outside `known`, kept as extras. `dropped`: the service's model ignores
  * extra keys here (`owner`, `author`), reported as ignored; otherwise they are kept and reported as unknown.
  */
-export function extras(reader: FieldReader, object: Record<string, unknown>, path: JsonPath, known: ReadonlySet<string>, dropped = false): Record<string, unknown> {
+export function extras(
+  reader: FieldReader,
+  object: Record<string, unknown>,
+  path: JsonPath,
+  known: ReadonlySet<string>,
+  dropped = false,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(object)) {
     if (known.has(key)) continue;
     Object.defineProperty(out, key, { value: object[key], enumerable: true, writable: true, configurable: true });
     const where = formatPath([...path, key]);
-    if (dropped) report(reader, MARKETPLACE_IGNORED_FIELD, [...path, key], `${where} is dropped by the service (it keeps only the fields it knows here).`, { part: 'key' });
-    else report(reader, MARKETPLACE_UNKNOWN_FIELD, [...path, key], `${where} is not a field of any marketplace format; the service keeps it unused.`, { part: 'key' });
+    if (dropped)
+      report(
+        reader,
+        MARKETPLACE_IGNORED_FIELD,
+        [...path, key],
+        `${where} is dropped by the service (it keeps only the fields it knows here).`,
+        { part: 'key' },
+      );
+    else
+      report(
+        reader,
+        MARKETPLACE_UNKNOWN_FIELD,
+        [...path, key],
+        `${where} is not a field of any marketplace format; the service keeps it unused.`,
+        { part: 'key' },
+      );
   }
   return out;
 }

@@ -5,17 +5,7 @@
  * @module
  */
 import type { JsonPath } from '../internal/json-source';
-import {
-  extras,
-  type FieldReader,
-  formatPath,
-  isObject,
-  missing,
-  optionalText,
-  own,
-  report,
-  requiredText,
-} from './marketplace-fields';
+import { extras, type FieldReader, formatPath, isObject, missing, optionalText, own, report } from './marketplace-fields';
 import {
   MARKETPLACE_PLUGIN_ROOT_IGNORED,
   MARKETPLACE_SOURCE_ABSOLUTE,
@@ -44,13 +34,23 @@ const OBJECT_KEYS: Record<string, ReadonlySet<string>> = {
 };
 
 /** Reads a plugin entry's `source` value at `path`; `undefined` when it cannot be typed at all. */
-export function readMarketplaceSource(reader: FieldReader, value: unknown, path: JsonPath, pluginRoot: string | undefined): MarketplaceSource | undefined {
+export function readMarketplaceSource(
+  reader: FieldReader,
+  value: unknown,
+  path: JsonPath,
+  pluginRoot: string | undefined,
+): MarketplaceSource | undefined {
   if (typeof value === 'string') {
     checkTextSource(reader, value, path, pluginRoot);
     return { kind: 'path', path: value };
   }
   if (!isObject(value)) {
-    report(reader, MARKETPLACE_WRONG_TYPE, path, `${formatPath(path)} is ${describe(value)}; the service expects a path or a source object and rejects the whole marketplace.`);
+    report(
+      reader,
+      MARKETPLACE_WRONG_TYPE,
+      path,
+      `${formatPath(path)} is ${describe(value)}; the service expects a path or a source object and rejects the whole marketplace.`,
+    );
     return undefined;
   }
   const kind = own(value, 'source');
@@ -59,7 +59,12 @@ export function readMarketplaceSource(reader: FieldReader, value: unknown, path:
     return undefined;
   }
   if (typeof kind !== 'string') {
-    report(reader, MARKETPLACE_WRONG_TYPE, [...path, 'source'], `${formatPath([...path, 'source'])} is ${describe(kind)}; the service expects text and rejects the whole marketplace.`);
+    report(
+      reader,
+      MARKETPLACE_WRONG_TYPE,
+      [...path, 'source'],
+      `${formatPath([...path, 'source'])} is ${describe(kind)}; the service expects text and rejects the whole marketplace.`,
+    );
     return undefined;
   }
   // The service's model types these four on every source object.
@@ -85,16 +90,28 @@ export function readMarketplaceSource(reader: FieldReader, value: unknown, path:
     if (subpath) checkSubpath(reader, subpath, [...path, 'path']);
     if (sha !== undefined) {
       const hint = `Write "ref": "${sha}"${ref ? ` (instead of "${ref}")` : ''}.`;
-      report(reader, MARKETPLACE_SOURCE_SHA_IGNORED, [...path, 'sha'], `The service ignores \`sha\` and checks out ${ref ? `"${ref}"` : 'the default branch'}.`, { hint });
+      report(
+        reader,
+        MARKETPLACE_SOURCE_SHA_IGNORED,
+        [...path, 'sha'],
+        `The service ignores \`sha\` and checks out ${ref ? `"${ref}"` : 'the default branch'}.`,
+        { hint },
+      );
     }
     return kind === 'github'
       ? { kind, source: kind, repo: target, ...optional, ...withPath, extra }
       : { kind, source: kind, url: target, ...optional, ...withPath, extra };
   }
   const fix = rewrite(kind, value, url, subpath, ref, sha);
-  report(reader, MARKETPLACE_SOURCE_UNSUPPORTED, [...path, 'source'], `The service cannot load a "${kind}" source: it raises "missing required field" for this plugin.`, {
-    hint: fix ?? MARKETPLACE_SOURCE_UNSUPPORTED.hint,
-  });
+  report(
+    reader,
+    MARKETPLACE_SOURCE_UNSUPPORTED,
+    [...path, 'source'],
+    `The service cannot load a "${kind}" source: it raises "missing required field" for this plugin.`,
+    {
+      hint: fix ?? MARKETPLACE_SOURCE_UNSUPPORTED.hint,
+    },
+  );
   if (kind === 'git-subdir') return { kind, source: kind, url: url ?? '', path: subpath ?? '', ...optional, extra };
   if (kind === 'local') return { kind, source: kind, path: subpath ?? '', extra };
   if (kind === 'npm' || kind === 'pip') {
@@ -115,17 +132,30 @@ function otherFields(value: Record<string, unknown>): Record<string, unknown> {
 }
 
 /** What the author should write instead of a kind the service cannot load. */
-function rewrite(kind: string, value: Record<string, unknown>, url: string | null | undefined, subpath: string | null | undefined, ref: string | null | undefined, sha: string | undefined): string | undefined {
+function rewrite(
+  kind: string,
+  value: Record<string, unknown>,
+  url: string | null | undefined,
+  subpath: string | null | undefined,
+  ref: string | null | undefined,
+  sha: string | undefined,
+): string | undefined {
   if (kind === 'git-subdir' && url) {
     const pin = sha ?? ref;
-    const fields = [`"source": "url"`, `"url": ${JSON.stringify(url)}`, ...(subpath ? [`"path": ${JSON.stringify(subpath)}`] : []), ...(pin ? [`"ref": ${JSON.stringify(pin)}`] : [])];
+    const fields = [
+      `"source": "url"`,
+      `"url": ${JSON.stringify(url)}`,
+      ...(subpath ? [`"path": ${JSON.stringify(subpath)}`] : []),
+      ...(pin ? [`"ref": ${JSON.stringify(pin)}`] : []),
+    ];
     return `Write {${fields.join(', ')}}.`;
   }
   if (kind === 'local' && typeof subpath === 'string') {
     const relative = normalizeRelative(subpath);
     if (relative !== undefined) return `Write the source as the text "./${relative}".`;
   }
-  if (kind === 'npm' || kind === 'pip') return `Publish ${JSON.stringify(own(value, 'package') ?? 'the package')} in a git repository and use a "github" or "url" source.`;
+  if (kind === 'npm' || kind === 'pip')
+    return `Publish ${JSON.stringify(own(value, 'package') ?? 'the package')} in a git repository and use a "github" or "url" source.`;
   return undefined;
 }
 
@@ -159,34 +189,60 @@ function checkSubpath(reader: FieldReader, subpath: string, path: JsonPath): voi
 function checkTextSource(reader: FieldReader, text: string, path: JsonPath, pluginRoot: string | undefined): void {
   const where = formatPath(path);
   if (text.startsWith('/') || text.startsWith('~')) {
-    report(reader, MARKETPLACE_SOURCE_ABSOLUTE, path, `${where} "${text}" is not inside the marketplace: the service opens ${text} on the machine it runs on.`);
+    report(
+      reader,
+      MARKETPLACE_SOURCE_ABSOLUTE,
+      path,
+      `${where} "${text}" is not inside the marketplace: the service opens ${text} on the machine it runs on.`,
+    );
     return;
   }
   if (text.includes('://')) {
-    report(reader, MARKETPLACE_SOURCE_URL_STRING, path, `${where} is a URL written as text; the service fetches it as git, Claude Code reads it as a path.`);
+    report(
+      reader,
+      MARKETPLACE_SOURCE_URL_STRING,
+      path,
+      `${where} is a URL written as text; the service fetches it as git, Claude Code reads it as a path.`,
+    );
     checkFetchable(reader, text, path, false);
     return;
   }
   if (text.startsWith('github:')) {
-    report(reader, MARKETPLACE_SOURCE_SHORTHAND_STRING, path, `${where} "${text}" is read as a folder: the service opens <marketplace>/${text}, not the GitHub repository.`);
+    report(
+      reader,
+      MARKETPLACE_SOURCE_SHORTHAND_STRING,
+      path,
+      `${where} "${text}" is read as a folder: the service opens <marketplace>/${text}, not the GitHub repository.`,
+    );
     return;
   }
   const meant = normalizeRelative(text);
   const stripped = lstripDotSlash(text);
   const opened = resolvePosix(`/m/${stripped}`);
-  const opens = opened === '/m' ? '<marketplace>' : opened.startsWith('/m/') ? `<marketplace>/${opened.slice(3)}` : 'a folder outside the marketplace';
+  const opens =
+    opened === '/m' ? '<marketplace>' : opened.startsWith('/m/') ? `<marketplace>/${opened.slice(3)}` : 'a folder outside the marketplace';
   if (meant === undefined) {
     report(reader, MARKETPLACE_SOURCE_ESCAPES_ROOT, path, `${where} "${text}" leaves the marketplace root; the service opens ${opens}.`);
     return;
   }
   if (normalizeRelative(stripped) !== meant) {
-    report(reader, MARKETPLACE_SOURCE_LSTRIP, path, `${where} "${text}" names <marketplace>/${meant}, but the service strips the leading dots and slashes and opens ${opens}.`);
+    report(
+      reader,
+      MARKETPLACE_SOURCE_LSTRIP,
+      path,
+      `${where} "${text}" names <marketplace>/${meant}, but the service strips the leading dots and slashes and opens ${opens}.`,
+    );
     return;
   }
   if (pluginRoot !== undefined && !text.startsWith('./') && !text.startsWith('.')) {
     const base = normalizeRelative(pluginRoot);
     if (base) {
-      report(reader, MARKETPLACE_PLUGIN_ROOT_IGNORED, path, `${where} "${text}": Claude Code opens <marketplace>/${base}/${meant}, the service opens <marketplace>/${meant}.`);
+      report(
+        reader,
+        MARKETPLACE_PLUGIN_ROOT_IGNORED,
+        path,
+        `${where} "${text}": Claude Code opens <marketplace>/${base}/${meant}, the service opens <marketplace>/${meant}.`,
+      );
     }
   }
 }

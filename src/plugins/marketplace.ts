@@ -16,7 +16,13 @@ import {
   MARKETPLACE_NOT_OBJECT,
   MARKETPLACE_WRONG_TYPE,
 } from './marketplace-rules';
-import type { Marketplace, MarketplaceMetadata, MarketplaceOwner, MarketplacePluginEntry, MarketplaceSkillEntry } from './marketplace-types';
+import type {
+  Marketplace,
+  MarketplaceMetadata,
+  MarketplaceOwner,
+  MarketplacePluginEntry,
+  MarketplaceSkillEntry,
+} from './marketplace-types';
 import { describe } from './reference-check';
 import type { ParseResult } from './result';
 
@@ -26,7 +32,19 @@ export interface ParseMarketplaceOptions {
   file: string;
 }
 
-const ROOT_KEYS: ReadonlySet<string> = new Set(['name', 'owner', 'description', 'version', '$schema', 'metadata', 'plugins', 'skills', 'renames', 'strict', 'path']);
+const ROOT_KEYS: ReadonlySet<string> = new Set([
+  'name',
+  'owner',
+  'description',
+  'version',
+  '$schema',
+  'metadata',
+  'plugins',
+  'skills',
+  'renames',
+  'strict',
+  'path',
+]);
 const OWNER_KEYS: ReadonlySet<string> = new Set(['name', 'email']);
 
 /**
@@ -59,7 +77,13 @@ export function parseMarketplace(json: string, options: ParseMarketplaceOptions)
     report(reader, MARKETPLACE_IGNORED_FIELD, [key], `\`${key}\` is ignored: ${why}.`, { part: 'key' });
   }
   if (pluginRoot !== undefined && !reader.diagnostics.some((d) => d.code === 'marketplace-plugin-root-ignored')) {
-    report(reader, MARKETPLACE_IGNORED_FIELD, ['metadata', 'pluginRoot'], '`metadata.pluginRoot` is ignored by the service; no source here depends on it.', { part: 'key' });
+    report(
+      reader,
+      MARKETPLACE_IGNORED_FIELD,
+      ['metadata', 'pluginRoot'],
+      '`metadata.pluginRoot` is ignored by the service; no source here depends on it.',
+      { part: 'key' },
+    );
   }
   const extra = extras(reader, root, [], ROOT_KEYS);
   const loadedPlugins = plugins.filter((entry): entry is MarketplacePluginEntry => entry !== undefined);
@@ -76,7 +100,8 @@ export function parseMarketplace(json: string, options: ParseMarketplaceOptions)
   const schema = own(root, '$schema');
   if (typeof schema === 'string') marketplace.$schema = schema;
   const renames = own(root, 'renames');
-  if (isObject(renames)) marketplace.renames = Object.fromEntries(Object.entries(renames).filter(([, to]) => typeof to === 'string')) as Record<string, string>;
+  if (isObject(renames))
+    marketplace.renames = Object.fromEntries(Object.entries(renames).filter(([, to]) => typeof to === 'string')) as Record<string, string>;
   return { ok: true, value: marketplace, diagnostics: reader.diagnostics };
 }
 
@@ -84,7 +109,12 @@ function list(reader: FieldReader, root: Record<string, unknown>, key: 'plugins'
   const value = own(root, key);
   if (value === undefined) return [];
   if (Array.isArray(value)) return value;
-  report(reader, MARKETPLACE_WRONG_TYPE, [key], `\`${key}\` is ${describe(value)}; the service expects a list and rejects the whole marketplace.`);
+  report(
+    reader,
+    MARKETPLACE_WRONG_TYPE,
+    [key],
+    `\`${key}\` is ${describe(value)}; the service expects a list and rejects the whole marketplace.`,
+  );
   return [];
 }
 
@@ -94,7 +124,12 @@ function readOwner(reader: FieldReader, value: unknown): MarketplaceOwner | unde
     return undefined;
   }
   if (!isObject(value)) {
-    report(reader, MARKETPLACE_WRONG_TYPE, ['owner'], `\`owner\` is ${describe(value)}; the service expects an object with \`name\` and rejects the whole marketplace.`);
+    report(
+      reader,
+      MARKETPLACE_WRONG_TYPE,
+      ['owner'],
+      `\`owner\` is ${describe(value)}; the service expects an object with \`name\` and rejects the whole marketplace.`,
+    );
     return undefined;
   }
   const name = requiredText(reader, value, ['owner'], 'name');
@@ -110,7 +145,12 @@ function readOwner(reader: FieldReader, value: unknown): MarketplaceOwner | unde
 function readMetadata(reader: FieldReader, value: unknown): MarketplaceMetadata | null | undefined {
   if (value === undefined || value === null) return value as null | undefined;
   if (!isObject(value)) {
-    report(reader, MARKETPLACE_WRONG_TYPE, ['metadata'], `\`metadata\` is ${describe(value)}; the service expects an object and rejects the whole marketplace.`);
+    report(
+      reader,
+      MARKETPLACE_WRONG_TYPE,
+      ['metadata'],
+      `\`metadata\` is ${describe(value)}; the service expects an object and rejects the whole marketplace.`,
+    );
     return undefined;
   }
   const description = optionalText(reader, value, ['metadata'], 'description');
@@ -118,7 +158,8 @@ function readMetadata(reader: FieldReader, value: unknown): MarketplaceMetadata 
   // `metadata` is a free-form bag: other keys are kept without comment.
   const extra: Record<string, unknown> = {};
   for (const key of Object.keys(value)) {
-    if (key !== 'description' && key !== 'version') Object.defineProperty(extra, key, { value: value[key], enumerable: true, writable: true, configurable: true });
+    if (key !== 'description' && key !== 'version')
+      Object.defineProperty(extra, key, { value: value[key], enumerable: true, writable: true, configurable: true });
   }
   const metadata: MarketplaceMetadata = { extra };
   if (description !== undefined) metadata.description = description;
@@ -127,7 +168,11 @@ function readMetadata(reader: FieldReader, value: unknown): MarketplaceMetadata 
   return metadata;
 }
 
-function duplicates(reader: FieldReader, entries: readonly (MarketplacePluginEntry | MarketplaceSkillEntry)[], key: 'plugins' | 'skills'): void {
+function duplicates(
+  reader: FieldReader,
+  entries: readonly (MarketplacePluginEntry | MarketplaceSkillEntry)[],
+  key: 'plugins' | 'skills',
+): void {
   const first = new Map<string, number>();
   for (const entry of entries) {
     const earlier = first.get(entry.name);

@@ -4,8 +4,8 @@
  * @module
  */
 import { type Diagnostic, diagnostic, type Position, type Rule } from '../internal/diagnostic';
-import { type ParsedPluginSource, parsePluginSource, redactSourceCredentials } from './plugin-source';
 import type { PluginReference } from './plugin-reference';
+import { type ParsedPluginSource, parsePluginSource, redactSourceCredentials } from './plugin-source';
 import { hasWindowsDrive } from './posix-path';
 import type { ParseResult } from './result';
 
@@ -137,7 +137,10 @@ export interface CheckPluginReferenceOptions {
  * sources; `ref` only meaningful for git sources. `ok: false` when the service would refuse or fail
  * to fetch the reference. Never throws.
  */
-export function checkPluginReference(reference: PluginReference, options: CheckPluginReferenceOptions = {}): ParseResult<CheckedPluginReference> {
+export function checkPluginReference(
+  reference: PluginReference,
+  options: CheckPluginReferenceOptions = {},
+): ParseResult<CheckedPluginReference> {
   const file = options.file ?? '<input>';
   const where = (field: 'source' | 'ref' | 'repo_path') => options.locate?.(field);
   const diagnostics: Diagnostic[] = [];
@@ -149,7 +152,8 @@ export function checkPluginReference(reference: PluginReference, options: CheckP
   const value = (reference ?? {}) as unknown as Record<string, unknown>;
   for (const field of ['ref', 'repo_path'] as const) {
     const v = value[field];
-    if (v !== undefined && v !== null && typeof v !== 'string') report(REFERENCE_WRONG_TYPE, field, `\`${field}\` is ${describe(v)}; it must be text or null.`);
+    if (v !== undefined && v !== null && typeof v !== 'string')
+      report(REFERENCE_WRONG_TYPE, field, `\`${field}\` is ${describe(v)}; it must be text or null.`);
   }
   if (typeof value.source !== 'string') {
     report(REFERENCE_WRONG_TYPE, 'source', `\`source\` is ${describe(value.source)}; it must be text.`);
@@ -165,11 +169,19 @@ export function checkPluginReference(reference: PluginReference, options: CheckP
   else if (ref !== undefined && local) report(REFERENCE_REF_LOCAL, 'ref', `\`ref\` "${ref}" is ignored: the source is a local folder.`);
   if (repoPath !== undefined) {
     if (local) {
-      report(REFERENCE_REPO_PATH_LOCAL, 'repo_path', `\`repo_path\` "${repoPath}" is given for the local source "${redactSourceCredentials(value.source)}"; the service fails to fetch it.`);
+      report(
+        REFERENCE_REPO_PATH_LOCAL,
+        'repo_path',
+        `\`repo_path\` "${repoPath}" is given for the local source "${redactSourceCredentials(value.source)}"; the service fails to fetch it.`,
+      );
     }
     for (const problem of repoPathProblems(repoPath)) {
       const [r, message] = REPO_PATH_MESSAGES[problem];
-      report(r, 'repo_path', message.replace('%s', () => repoPath));
+      report(
+        r,
+        'repo_path',
+        message.replace('%s', () => repoPath),
+      );
     }
   }
   if (!parsed.ok || refused) return { ok: false, diagnostics };
@@ -178,7 +190,10 @@ export function checkPluginReference(reference: PluginReference, options: CheckP
 
 const REPO_PATH_MESSAGES: Record<RepoPathProblem, [Rule, string]> = {
   empty: [REFERENCE_REPO_PATH_EMPTY, '`repo_path` is empty; the service reads the repository root.'],
-  backslash: [REFERENCE_REPO_PATH_BACKSLASH, '`repo_path` "%s" uses backslashes; on the service\u2019s Linux machine that folder does not exist.'],
+  backslash: [
+    REFERENCE_REPO_PATH_BACKSLASH,
+    '`repo_path` "%s" uses backslashes; on the service\u2019s Linux machine that folder does not exist.',
+  ],
   absolute: [REFERENCE_REPO_PATH_ABSOLUTE, '`repo_path` "%s" starts with "/"; the service refuses it.'],
   'windows-drive': [REFERENCE_REPO_PATH_ABSOLUTE, '`repo_path` "%s" is a Windows drive path; no such folder exists inside the repository.'],
   parent: [REFERENCE_REPO_PATH_PARENT, '`repo_path` "%s" has a ".." part; the service refuses it.'],
