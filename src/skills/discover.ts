@@ -6,6 +6,7 @@
  */
 import { relative, sep } from 'node:path';
 import { type Diagnostic, diagnostic } from '../internal/diagnostic';
+import { mapConcurrent } from '../internal/map-concurrent';
 import { NESTED_SKILL_IGNORED, README_LOADED } from './rules';
 import { comparePython, type SafeWalker } from './walk';
 
@@ -52,15 +53,15 @@ function comparePaths(a: string, b: string): number {
 /** Finds the files of a skills folder that the service loads. */
 export async function discoverSkillFiles(walker: SafeWalker, folder: string): Promise<SkillFiles> {
   const skillFiles: string[] = [];
-  const skillFolders: string[] = [];
-  for (const entry of await walker.list(folder)) {
-    if (entry.kind !== 'directory') continue;
-    const file = await findSkillMd(walker, entry.path);
-    if (file) {
-      skillFiles.push(file);
-      skillFolders.push(entry.path);
-    }
+  const skillFolders = new Set<string>();
+  const folders = (await walker.list(folder)).filter((entry) => entry.kind === 'directory');
+  const found = await mapConcurrent(folders, 16, (entry) => findSkillMd(walker, entry.path));
+  for (const [index, file] of found.entries()) {
+    if (!file) continue;
+    skillFiles.push(file);
+    skillFolders.add((folders[index] as { name: string }).name);
   }
+  const isSkillFile = new Set(skillFiles);
   const markdown: string[] = [];
   await markdownBelow(walker, folder, markdown);
   markdown.sort(comparePaths);
@@ -68,11 +69,12 @@ export async function discoverSkillFiles(walker: SafeWalker, folder: string): Pr
   const diagnostics: Diagnostic[] = [];
   for (const file of markdown) {
     const name = file.slice(file.lastIndexOf(sep) + 1);
-    const inSkillFolder = skillFolders.some((skillFolder) => file.startsWith(skillFolder + sep));
+    const rel = relative(folder, file);
+    const inSkillFolder = rel.includes(sep) && skillFolders.has(rel.slice(0, rel.indexOf(sep)));
     if (name.toLowerCase() === 'skill.md') {
-      if (!skillFiles.includes(file)) {
+      if (!isSkillFile.has(file)) {
         const where = inSkillFolder ? 'inside another skill\u2019s folder' : 'deeper than an immediate subfolder';
-        const message = `${relative(folder, file)} is ${where}: the service never loads it.`;
+        const message = `${rel} is ${where}: the service never loads it.`;
         diagnostics.push(diagnostic(NESTED_SKILL_IGNORED, { file, message }));
       }
       continue;

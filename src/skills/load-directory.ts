@@ -4,6 +4,7 @@
  * @module
  */
 import { type Diagnostic, diagnostic } from '../internal/diagnostic';
+import { mapConcurrent } from '../internal/map-concurrent';
 import { discoverSkillFiles, legacyName } from './discover';
 import { nodeFileSystem, type SkillFileSystem } from './file-system';
 import { loadSkillFile } from './load-skill-file';
@@ -43,6 +44,9 @@ export interface SkillsDirectory {
 /** The default size limit of a skill file. */
 export const DEFAULT_MAX_FILE_SIZE = 1024 * 1024;
 
+/** How many files are read at once. */
+const READ_CONCURRENCY = 16;
+
 const FOLDER_SCOPES: ReadonlySet<SkillScope> = new Set(['project', 'user', 'organization']);
 
 /** Loads one skills folder as the service does. A missing folder loads as empty. */
@@ -70,14 +74,12 @@ export async function loadFolder(walker: SafeWalker, directory: string, options:
     ...found.skillFiles.map((file) => ({ file, format: 'agentskills' as const })),
     ...found.legacyFiles.map((file) => ({ file, format: 'legacy' as const })),
   ];
-  for (const { file, format } of files) {
-    const { skill, problems } = await loadSkillFile(walker, file, {
-      format,
-      scope,
-      strict,
-      limits,
-      fallbackName: legacyName(nameBase, file),
-    });
+  // Files are read concurrently and handled in the service's order.
+  const read = await mapConcurrent(files, READ_CONCURRENCY, ({ file, format }) =>
+    loadSkillFile(walker, file, { format, scope, strict, limits, fallbackName: legacyName(nameBase, file) }),
+  );
+  for (const [index, { skill, problems }] of read.entries()) {
+    const { file } = files[index] as { file: string };
     result.diagnostics.push(...problemDiagnostics(problems, folderScope ? 'every skill of this folder' : undefined));
     const failure = firstFailure(problems);
     if (!failure) loaded.push(skill);

@@ -46,7 +46,7 @@ async function listResources(walker: SafeWalker, folder: string): Promise<SkillR
         else if (entry.kind === 'directory' && !entry.link) await walk(entry.path, `${prefix}${entry.name}/`);
       }
     };
-    if ((await walker.resolve(join(folder, kind)))?.kind === 'directory') await walk(join(folder, kind), '');
+    if ((await walker.entry(folder, kind))?.kind === 'directory') await walk(join(folder, kind), '');
     resources[kind] = files.sort();
   }
   const any = resources.scripts.length + resources.references.length + resources.assets.length > 0;
@@ -55,7 +55,7 @@ async function listResources(walker: SafeWalker, folder: string): Promise<SkillR
 
 async function readMcpConfig(walker: SafeWalker, folder: string): Promise<{ servers?: Record<string, unknown>; problems: Problem[] }> {
   const file = join(folder, '.mcp.json');
-  if ((await walker.resolve(file))?.kind !== 'file') return { problems: [] };
+  if ((await walker.entry(folder, '.mcp.json'))?.kind !== 'file') return { problems: [] };
   const bytes = await walker.fs.read(file, 0, 8 * 1024 * 1024);
   const parsed = readJsonDocument(new TextDecoder().decode(bytes), file);
   const fail = (message: string, at?: { line: number; column: number }): { problems: Problem[] } => ({

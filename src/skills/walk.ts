@@ -65,8 +65,27 @@ export class SafeWalker {
     return false;
   }
 
-  /** The entries of a directory in Python's sorted order, links resolved (those leaving the root left out). */
-  async list(directory: string): Promise<WalkEntry[]> {
+  private readonly listings = new Map<string, Promise<WalkEntry[]>>();
+
+  /**
+   * The entries of a directory in Python's sorted order, links resolved (those leaving the root
+   * left out). A walker lists each directory once: a walker is meant for one load.
+   */
+  list(directory: string): Promise<WalkEntry[]> {
+    let listing = this.listings.get(directory);
+    if (!listing) {
+      listing = this.listUncached(directory);
+      this.listings.set(directory, listing);
+    }
+    return listing;
+  }
+
+  /** The entry called `name` in `directory`, if there is one (from the directory's listing). */
+  async entry(directory: string, name: string): Promise<WalkEntry | undefined> {
+    return (await this.list(directory)).find((entry) => entry.name === name);
+  }
+
+  private async listUncached(directory: string): Promise<WalkEntry[]> {
     let entries: Awaited<ReturnType<SkillFileSystem['list']>>;
     try {
       entries = await this.fs.list(directory);
