@@ -5,6 +5,7 @@ import { benchDecode } from './decode';
 import { format } from './measure';
 import { benchSeen } from './seen';
 import { benchSizes } from './sizes';
+import { benchSkills } from './skills';
 import { benchWebhook } from './webhook';
 
 const quick = process.argv.includes('--quick');
@@ -22,6 +23,8 @@ console.log('webhook…');
 const webhook = await benchWebhook(quick ? 1 : 4, quick ? 1 : 3, quick ? 150_000 : 300_000);
 console.log('seen store…');
 const seen = benchSeen();
+console.log('skills…');
+const skills = await benchSkills();
 console.log('sizes…');
 const sizes = await benchSizes();
 
@@ -71,6 +74,17 @@ const lines = [
   `| plain \`Set\` holding ${format(seen.capacity)} keys, adding without eviction (baseline) | ${seen.set.toFixed(0)} | 1.00 |`,
   `| \`createMemorySeenStore\`, below capacity | ${seen.below.toFixed(0)} | ${(seen.below / seen.set).toFixed(2)} |`,
   `| \`createMemorySeenStore\`, at ${format(seen.total)} keys (10× capacity) | ${seen.past.toFixed(0)} | ${(seen.past / seen.set).toFixed(2)} |`,
+  '',
+  `## Skills (${format(skills.count)} SKILL.md files of about 19 KB, median of 7 runs)`,
+  '',
+  "Loading summaries reads each file's front matter only; `scan: 'full'` reads every byte, as `agentwire validate` does.",
+  '',
+  '| what | ms | ratio to reading the files one by one | ratio to reading them all at once |',
+  '|---|---:|---:|---:|',
+  `| \`readFile\` of every SKILL.md, one after the other (baseline) | ${skills.sequential.toFixed(0)} | 1.00 | |`,
+  `| \`readFile\` of every SKILL.md, all at once (baseline) | ${skills.concurrent.toFixed(0)} | | 1.00 |`,
+  `| \`loadRepository\` (summaries) | ${skills.summaries.toFixed(0)} | ${(skills.summaries / skills.sequential).toFixed(2)} (target ≤ 2) | ${(skills.summaries / skills.concurrent).toFixed(2)} |`,
+  `| \`loadRepository\` with \`scan: 'full'\` | ${skills.full.toFixed(0)} | ${(skills.full / skills.sequential).toFixed(2)} | ${(skills.full / skills.concurrent).toFixed(2)} |`,
   '',
   '## Bundle sizes (esbuild, browser, minified + gzip -9)',
   '',

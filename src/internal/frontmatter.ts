@@ -62,7 +62,7 @@ function lineOf(text: string, offset: number): number {
 
 /** Splits a file's text into front matter and body as the service does. */
 export function splitFrontmatter(raw: string): FrontmatterSplit {
-  const text = raw.replace(/\r\n?/g, '\n');
+  const text = raw.includes('\r') ? raw.replace(/\r\n?/g, '\n') : raw;
   let first = 0;
   while (isPythonSpace(text[first])) first++;
   let last = text.length;

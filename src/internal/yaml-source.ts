@@ -70,8 +70,11 @@ const pyFloat: ScalarTag = {
   },
 };
 
-/** The `yaml` package's YAML 1.1 tags, adjusted to resolve plain scalars as PyYAML does. */
+let adjusted: Tags | undefined;
+
+/** The `yaml` package's YAML 1.1 tags, adjusted to resolve plain scalars as PyYAML does (built once). */
 function pyyamlTags(tags: Tags): Tags {
+  if (adjusted) return adjusted;
   const result: Tags = [];
   for (const tag of tags) {
     if (typeof tag !== 'object' || !('tag' in tag)) {
@@ -91,6 +94,7 @@ function pyyamlTags(tags: Tags): Tags {
       result.push(tag);
     }
   }
+  adjusted = result;
   return result;
 }
 
