@@ -40,10 +40,10 @@ const PLUGIN_KEYS: ReadonlySet<string> = new Set([
   ...BASE_KEYS,
   ...['entry_command', 'strict', 'commands', 'agents', 'hooks', 'mcpServers', 'mcp_config', 'lspServers', 'lsp_servers'],
   ...['license', 'keywords', 'tags', 'repository', 'skills', 'displayName'],
-  // Kept without comment: catalog fields of the service's own extensions (`defaultEnabled`) and Codex (`policy`).
-  ...['defaultEnabled', 'policy'],
 ]);
-const SKILL_KEYS: ReadonlySet<string> = new Set([...BASE_KEYS, 'defaultEnabled']);
+const SKILL_KEYS: ReadonlySet<string> = new Set(BASE_KEYS);
+/** Kept in `extra` without comment: catalog fields of the service's own extensions (`defaultEnabled`) and of Codex (`policy`). */
+const QUIET: ReadonlySet<string> = new Set(['defaultEnabled', 'policy']);
 const AUTHOR_KEYS: ReadonlySet<string> = new Set(['name', 'email', 'url']);
 const INLINE = ['commands', 'agents', 'hooks', 'mcpServers', 'mcp_config', 'lspServers', 'lsp_servers', 'skills'];
 const GITHUB_TREE = /^https:\/\/github\.com\/[^/]+\/[^/]+\/(?:blob|tree)\/[^/]+\/.+$/;
@@ -146,7 +146,7 @@ function readBase(reader: FieldReader, value: unknown, path: JsonPath, index: nu
   const category = optionalText(reader, value, path, 'category');
   const homepage = optionalText(reader, value, path, 'homepage');
   const author = readAuthor(reader, own(value, 'author'), [...path, 'author']);
-  const extra = extras(reader, value, path, known);
+  const extra = extras(reader, value, path, known, { quiet: QUIET });
   const base: EntryBase = {
     index,
     at: reader.json.locate(path),
@@ -192,7 +192,7 @@ export function readAuthor(reader: FieldReader, value: unknown, path: JsonPath):
   }
   const email = optionalText(reader, value, path, 'email');
   const url = optionalText(reader, value, path, 'url');
-  extras(reader, value, path, AUTHOR_KEYS, true);
+  extras(reader, value, path, AUTHOR_KEYS, { dropped: true });
   const author: MarketplaceAuthor = { name: typeof name === 'string' ? name : '' };
   if (email !== undefined) author.email = email;
   if (url !== undefined) author.url = url;

@@ -150,19 +150,22 @@ export const isTextOrObject = (value: unknown): value is string | Record<string,
 
 /**
  * The keys of `object` outside `known`, kept as extras. `dropped`: the service's model ignores
- * extra keys here (`owner`, `author`), reported as ignored; otherwise they are kept and reported as unknown.
+ * extra keys here (`owner`, `author`), reported as ignored; otherwise they are kept and reported as
+ * unknown, except the `quiet` ones (fields other catalogs define, kept without comment).
  */
 export function extras(
   reader: FieldReader,
   object: Record<string, unknown>,
   path: JsonPath,
   known: ReadonlySet<string>,
-  dropped = false,
+  options: { dropped?: boolean; quiet?: ReadonlySet<string> } = {},
 ): Record<string, unknown> {
+  const dropped = options.dropped === true;
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(object)) {
     if (known.has(key)) continue;
     Object.defineProperty(out, key, { value: object[key], enumerable: true, writable: true, configurable: true });
+    if (options.quiet?.has(key)) continue;
     const where = formatPath([...path, key]);
     if (dropped)
       report(

@@ -134,7 +134,7 @@ function readOwner(reader: FieldReader, value: unknown): MarketplaceOwner | unde
   }
   const name = requiredText(reader, value, ['owner'], 'name');
   const email = optionalText(reader, value, ['owner'], 'email');
-  const extra = extras(reader, value, ['owner'], OWNER_KEYS, true);
+  const extra = extras(reader, value, ['owner'], OWNER_KEYS, { dropped: true });
   if (name === undefined) return undefined;
   const owner: MarketplaceOwner = { name, extra };
   if (email !== undefined) owner.email = email;

@@ -168,8 +168,10 @@ function localForm(text: string): LocalPluginSource['form'] | undefined {
 
 function sshHint(text: string): string {
   const match = /^ssh:\/\/([^@/]+@)?([^/:]+)\/(.+)$/.exec(text);
-  if (match) return `Write it as "${match[1] ?? 'git@'}${match[2]}:${match[3]}" (the scp form the service reads).`;
-  return SOURCE_SSH_URL.hint;
+  if (!match) return SOURCE_SSH_URL.hint;
+  // The scp form carries a user name but never a password.
+  const user = match[1] ? `${match[1].split(':')[0]?.replace(/@$/, '')}@` : 'git@';
+  return `Write it as "${user}${match[2]}:${match[3]}" (the scp form the service reads).`;
 }
 
 /** Options of {@link formatPluginSource}. */

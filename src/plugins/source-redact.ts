@@ -4,7 +4,8 @@
  */
 
 // `scheme://userinfo@`: the userinfo stops at the first `/`, `@` or whitespace, never spanning a path.
-const USERINFO = /([A-Za-z][A-Za-z0-9+.-]*:\/\/)([^/@\s]+)@/g;
+// The lookbehind starts a scheme only at a word boundary, so a long run of letters is scanned once, not once per letter.
+const USERINFO = /(?<![A-Za-z0-9+.-])([A-Za-z][A-Za-z0-9+.-]*:\/\/)([^/@\s]+)@/g;
 
 /**
  * The text with the credentials of every URL in it replaced by `****`: any userinfo of an
