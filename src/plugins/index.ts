@@ -16,3 +16,29 @@ export type { ParseResult } from './result';
 // Marketplaces, plugin sources and references, registrations, conversation resolution.
 
 // Launch links and plugin parameters.
+export {
+  type CreateLaunchLinkOptions,
+  createLaunchLink,
+  type LaunchLink,
+  LaunchLinkError,
+  type LaunchLinkErrorCode,
+} from './launch-link-create';
+export { LAUNCH_LINK_FILE, launchLinkDiagnostics } from './launch-link-diagnostics';
+export { LAUNCH_MESSAGE_LIMIT, sanitizeLaunchMessage } from './launch-link-message';
+export {
+  type LaunchLinkFailure,
+  type LaunchLinkFailureCode,
+  type LaunchLinkMode,
+  type ParsedLaunchLink,
+  type ParseLaunchLinkOptions,
+  parseLaunchLink,
+} from './launch-link-parse';
+export type { LaunchPlugin, UncheckedLaunchPlugin } from './launch-link-payload';
+export {
+  LAUNCH_LINK_MAX_DEPTH,
+  LAUNCH_LINK_MAX_LENGTH,
+  LAUNCH_LINK_RULES,
+  type LaunchLinkNote,
+  type LaunchLinkRuleCode,
+} from './launch-link-rules';
+export { formatPluginParameters, pluginDisplayName } from './plugin-parameters';

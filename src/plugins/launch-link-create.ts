@@ -58,10 +58,7 @@ function launchBase(appUrl: unknown): string {
     // Refused below.
   }
   if (!url || !/^https?:$/.test(url.protocol) || url.username || url.password || url.search || url.hash) {
-    fail(
-      'invalid-app-url',
-      `appUrl must be an absolute http(s) URL without credentials, query or fragment, not ${JSON.stringify(String(appUrl).slice(0, 100))}.`,
-    );
+    fail('invalid-app-url', 'appUrl must be an absolute http(s) URL without credentials, query or fragment.');
   }
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}/launch`;
 }

@@ -57,7 +57,8 @@ export function jsonProblem(value: unknown, max: number): string | undefined {
       const proto = isContainer(item) && Object.getPrototypeOf(item);
       if (proto === false || (proto && !Array.isArray(item) && proto !== Object.prototype)) return 'hold a value that is not plain JSON';
       if (depth >= max) return `nest more than ${max} levels deep`;
-      for (const child of Object.values(item as object)) next.push(child);
+      // JSON leaves out undefined properties (an undefined array item would become null).
+      for (const child of Object.values(item as object)) if (child !== undefined || Array.isArray(item)) next.push(child);
     }
     level = next;
   }
@@ -109,11 +110,15 @@ function repair(value: string, report: PayloadReport): string {
 
 /** Base64 text to the JSON text it carries, or `undefined` (with an error) when it is not base64. */
 function toJsonText(value: string, tolerant: boolean, report: PayloadReport): string | undefined {
+  const { notes } = report;
+  const before = notes.length;
   const text = tolerant ? repair(value, report) : value;
   let bytes: Uint8Array;
   try {
     bytes = base64ToBytes(text);
   } catch {
+    // Repairs that did not make it base64 are not worth reporting.
+    notes.length = before;
     addNote(report.errors, 'launch-link-invalid-payload', report.column, 'the plugins value is not base64');
     return undefined;
   }
