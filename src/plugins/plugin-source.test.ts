@@ -146,7 +146,8 @@ describe('redactSourceCredentials', () => {
     expect(redactSourceCredentials('ssh://git@github.com/o/r')).toBe('ssh://git@github.com/o/r');
     expect(redactSourceCredentials('ssh://git:pw@github.com/o/r')).toBe('ssh://****@github.com/o/r');
     expect(redactSourceCredentials('git@github.com:o/r.git')).toBe('git@github.com:o/r.git');
-    expect(redactSourceCredentials('https://x-token-auth:${TOKEN}@host/r.git')).toBe('https://x-token-auth:${TOKEN}@host/r.git');
+    const placeholder = `https://x-token-auth:${'$'}{TOKEN}@host/r.git`;
+    expect(redactSourceCredentials(placeholder)).toBe(placeholder);
   });
 });
 
