@@ -5,20 +5,17 @@
  * @module
  */
 import type { Diagnostic } from '../internal/diagnostic';
-import {
-  LAUNCH_LINK_MAX_DEPTH,
-  LAUNCH_LINK_MAX_LENGTH,
-  LAUNCH_LINK_RULES,
-  type LaunchLinkNote,
-  type LaunchLinkRuleCode,
-} from './launch-link-rules';
+import { LAUNCH_LINK_RULES, type LaunchLinkNote, type LaunchLinkRuleCode } from './launch-link-rules';
 
 /** The `file` of launch-link diagnostics unless the caller names one (a link is one line). */
 export const LAUNCH_LINK_FILE = '<launch-link>';
 
-/** What the app (or agentwire) does in each case; a function where the case decides. */
+/**
+ * What the app (or agentwire) does in each case; a function where the case decides. Plain
+ * strings only: a template with a value in it would keep this table in every bundle.
+ */
 const CONSEQUENCES: Record<LaunchLinkRuleCode, string | ((note: LaunchLinkNote) => string)> = {
-  'launch-link-too-long': `browsers, proxies and chat tools may cut links past ${LAUNCH_LINK_MAX_LENGTH} characters, and a cut link no longer decodes`,
+  'launch-link-too-long': 'browsers, proxies and chat tools may cut links past 8,000 characters, and a cut link no longer decodes',
   'launch-link-missing-padding': (note) =>
     note.severity === 'error'
       ? "the app's atob refuses it (invalid_format); agentwire corrected the padding"
@@ -33,13 +30,14 @@ const CONSEQUENCES: Record<LaunchLinkRuleCode, string | ((note: LaunchLinkNote) 
     note.message.endsWith('string source')
       ? 'the app refuses the whole link (invalid_format)'
       : 'the app passes it on and the server refuses to create the conversation (creation_failed)',
-  'launch-link-too-deep': `agentwire reads at most ${LAUNCH_LINK_MAX_DEPTH} levels: parameters are defaults the user edits, and printing values that deep (as the server does) exhausts the stack`,
+  'launch-link-too-deep':
+    'agentwire reads at most 100 levels: parameters are defaults the user edits, and printing values that deep (as the server does) exhausts the stack',
   'launch-link-no-plugins': 'the app shows its no_plugins error and starts nothing',
   'launch-link-unknown-key': 'the app keeps only source, ref, repo_path and parameters and drops it without a word',
   'launch-link-message-tags': 'the app removes everything between < and > before showing and sending the message',
-  'launch-link-message-cut': 'the app keeps the first 500 UTF-16 code units and drops the rest',
-  'launch-link-dev-form':
-    'the app reads plugin_source, plugin_ref and plugin_repo_path (one plugin, no parameters) only when plugins is absent or empty',
+  'launch-link-message-cut': 'the app keeps the first 500 UTF-16 code units and drops the rest (a cut can split an emoji in two)',
+  'launch-link-dev-form': (note) =>
+    `${note.severity === 'info' ? 'it is the development form: one plugin, no parameters' : 'plugins is given'}; the app reads plugin_source, plugin_ref and plugin_repo_path only when plugins is absent or empty`,
   'launch-link-wrong-path': 'the app reads plugins only on its /launch page',
 };
 

@@ -29,9 +29,7 @@ export function checkLaunchMessage(message: string, column: number): LaunchLinkN
     addNote(notes, 'launch-link-message-tags', column, `the message holds ${tags.length} <…> part(s), first ${first}`, 'warning');
   }
   if (stripped.length > LAUNCH_MESSAGE_LIMIT) {
-    const pair = /^[\uD800-\uDBFF][\uDC00-\uDFFF]/.test(stripped.slice(LAUNCH_MESSAGE_LIMIT - 1));
-    const message = `the message is ${stripped.length} UTF-16 code units long${pair ? ', and the cut splits a surrogate pair' : ''}`;
-    addNote(notes, 'launch-link-message-cut', column, message, 'warning');
+    addNote(notes, 'launch-link-message-cut', column, `the message is ${stripped.length} UTF-16 code units long`, 'warning');
   }
   return notes;
 }

@@ -279,14 +279,12 @@ describe('what both modes report', () => {
       plugins: [plugin('github:o/r', 'main', 'plugins/x')],
       message: 'hi',
       app: 'ok',
-      notes: [note('launch-link-dev-form', 'info', 23, 'the plugin comes from the development form plugin_source')],
+      notes: [note('launch-link-dev-form', 'info', 23, 'the link uses plugin_source')],
     });
     expect(parseLaunchLink(`?plugins=&plugin_source=s&plugin_ref=`)).toMatchObject({ ok: true, plugins: [plugin('s', '')] });
     const both = parseLaunchLink(`${APP + CITY_WEATHER}&plugin_source=s`);
     expect(both).toMatchObject({ ok: true, plugins: [{ ref: 'main' }] });
-    expect(both.notes).toEqual([
-      note('launch-link-dev-form', 'warning', VALUE + CITY_WEATHER.length + 15, 'plugin_source is ignored: plugins is given'),
-    ]);
+    expect(both.notes).toEqual([note('launch-link-dev-form', 'warning', VALUE + CITY_WEATHER.length + 15, 'plugin_source is ignored')]);
     expect(parseLaunchLink(`${APP + btoa('[]')}&plugin_source=s`)).toMatchObject({ ok: false, error: { code: 'no_plugins' } });
   });
 
@@ -351,7 +349,7 @@ describe('hostile input gives a typed result', () => {
     const top = parseLaunchLink(APP + encodeURIComponent(btoa('['.repeat(levels) + ']'.repeat(levels))), { mode });
     expect(top).toMatchObject({
       ok: false,
-      error: { code: 'invalid_format', message: 'plugins[0] is array, not an object with a string source' },
+      error: { code: 'invalid_format', message: 'plugins[0].source is undefined, not an object with a string source' },
     });
   });
 

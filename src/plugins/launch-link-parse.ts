@@ -81,7 +81,7 @@ function decode(input: unknown, tolerant: boolean): Unchecked {
     const value = params.get('plugins');
     const source = params.get('plugin_source');
     if (source) {
-      const why = value ? 'plugin_source is ignored: plugins is given' : 'the plugin comes from the development form plugin_source';
+      const why = value ? 'plugin_source is ignored' : 'the link uses plugin_source';
       addNote(notes, 'launch-link-dev-form', columnOf(text, 'plugin_source'), why, value ? 'warning' : 'info');
     }
     if (value) plugins = decodeLaunchPayload(value, tolerant, { notes, errors, column: columnOf(text, 'plugins') });

@@ -141,8 +141,8 @@ function readElement(item: unknown, index: number, tolerant: boolean, report: Pa
   const record = item as Record<string, unknown>;
   const name = `plugins[${index}]`;
   if (!isContainer(item) || typeof record.source !== 'string') {
-    const what = isContainer(item) && !Array.isArray(item) ? `.source is ${typeOf(record.source)}` : ` is ${typeOf(item)}`;
-    addNote(errors, 'launch-link-bad-element', column, `${name}${what}, not an object with a string source`);
+    const where = isContainer(item) ? `${name}.source is ${typeOf(record.source)}` : `${name} is ${typeOf(item)}`;
+    addNote(errors, 'launch-link-bad-element', column, `${where}, not an object with a string source`);
     return undefined;
   }
   unknownKeys(record, name, column, report.notes);
