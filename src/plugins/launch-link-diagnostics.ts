@@ -50,7 +50,8 @@ export function launchLinkDiagnostics(notes: readonly LaunchLinkNote[], file = L
   return notes.map((note) => {
     const rule = LAUNCH_LINK_RULES.find((candidate) => candidate.code === note.code);
     const consequence = CONSEQUENCES[note.code];
-    const finding = note.message.charAt(0).toUpperCase() + note.message.slice(1);
+    // A sentence starts with a capital, except where it starts with a name (`plugins[0].ref`).
+    const finding = note.message.startsWith('plugins[') ? note.message : note.message.charAt(0).toUpperCase() + note.message.slice(1);
     const message = note.message.startsWith('more findings')
       ? `${finding}.`
       : `${finding}: ${typeof consequence === 'function' ? consequence(note) : consequence}.`;
