@@ -15,6 +15,94 @@ export type { ParseResult } from './result';
 
 // Marketplaces, plugin sources and references, registrations, conversation resolution.
 
+export { type ParseMarketplaceOptions, parseMarketplace } from './marketplace';
+export { MARKETPLACE_RULES } from './marketplace-rules';
+export {
+  type CorrectSourceResolution,
+  type MarketplaceSourceOptions,
+  type MarketplaceSourceResolution,
+  resolveMarketplaceSkillSource,
+  resolveMarketplaceSource,
+  type ServiceSourceResolution,
+  type SkillSourceLocation,
+  type SkillSourceResolution,
+} from './marketplace-source';
+export type {
+  ExtraFields,
+  Marketplace,
+  MarketplaceAuthor,
+  MarketplaceEntryBase,
+  MarketplaceGitHubSource,
+  MarketplaceGitSubdirSource,
+  MarketplaceLocalSource,
+  MarketplaceMetadata,
+  MarketplaceOtherSource,
+  MarketplaceOwner,
+  MarketplacePackageSource,
+  MarketplacePathSource,
+  MarketplacePluginEntry,
+  MarketplaceSkillEntry,
+  MarketplaceSource,
+  MarketplaceUrlSource,
+} from './marketplace-types';
+export {
+  type FormatPluginSourceOptions,
+  formatPluginSource,
+  type GitHubPluginSource,
+  type GitPluginSource,
+  type LocalPluginSource,
+  type ParsedPluginSource,
+  type PluginSourceOptions,
+  parsePluginSource,
+  redactSourceCredentials,
+  SOURCE_RULES,
+} from './plugin-source';
+export {
+  AmbiguousPluginError,
+  findPlugin,
+  findPluginOrThrow,
+  MarketplaceNotFoundError,
+  type PluginLookupResult,
+  PluginNotFoundError,
+  PluginResolutionError,
+  type PluginSpecifier,
+  parsePluginSpecifier,
+  type RegisteredMarketplace,
+  SPECIFIER_RULES,
+} from './plugin-specifier';
+export {
+  type CheckedPluginReference,
+  type CheckPluginReferenceOptions,
+  checkPluginReference,
+  REFERENCE_RULES,
+} from './reference-check';
+export {
+  autoLoads,
+  MARKETPLACE_SOURCE_PATTERNS,
+  type MarketplaceRegistration,
+  type ParseMarketplaceRegistrationOptions,
+  parseMarketplaceRegistration,
+  parseMarketplaceRegistrations,
+  type RegistrationScope,
+  toAgentServerRegistration,
+} from './registration';
+export { REGISTRATION_RULES } from './registration-rules';
+export {
+  type ConversationAttachment,
+  type ConversationPlugin,
+  type ConversationPluginLayer,
+  type ConversationPluginReason,
+  type ConversationPlugins,
+  type ConversationScope,
+  type InstanceCatalog,
+  type PluginOrigin,
+  pluginNameOf,
+  type ResolveConversationPluginsInput,
+  resolveConversationPlugins,
+} from './resolve-plugins';
+
+// End of the marketplace exports (a detached comment: the import sorter orders each block on its own).
+
 // Launch links and plugin parameters.
 export {
   type CreateLaunchLinkOptions,

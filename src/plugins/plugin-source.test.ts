@@ -95,7 +95,7 @@ describe('parsePluginSource', () => {
 
   it('strips whitespace as the service does, and says so', () => {
     const result = parsePluginSource('  github:owner/repo  ');
-    expect(result.ok && result.value.url).toBe('https://github.com/owner/repo.git');
+    expect(result.ok && result.value.kind === 'github' && result.value.url).toBe('https://github.com/owner/repo.git');
     expect(result.diagnostics).toMatchObject([{ code: 'source-whitespace', severity: 'info' }]);
   });
 
