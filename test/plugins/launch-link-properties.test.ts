@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createLaunchLink, type LaunchPlugin, type PluginSpec, parseLaunchLink } from '../../src/plugins/index';
+import { createLaunchLink, type LaunchPlugin, type PluginParameterValue, type PluginSpec, parseLaunchLink } from '../../src/plugins/index';
 
 const APP = 'https://app.example.com/tools';
 
@@ -39,7 +39,7 @@ const special = fc.constantFrom(
   '\ufeff',
 );
 const text = fc.oneof(fc.string({ unit: 'binary' }), fc.string({ unit: special, maxLength: 40 }));
-const parameters = fc.dictionary(text, fc.jsonValue({ maxDepth: 4 }), { maxKeys: 5 });
+const parameters = fc.dictionary(text, fc.jsonValue({ maxDepth: 4 }), { maxKeys: 5 }) as fc.Arbitrary<Record<string, PluginParameterValue>>;
 const spec: fc.Arbitrary<PluginSpec> = fc.record(
   {
     source: text.filter((source) => source.length > 0),
