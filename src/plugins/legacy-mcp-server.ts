@@ -1,0 +1,262 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: names the ${…} placeholders of tool-server files
+/**
+ * One server of a `.mcp.json`, checked as the service checks it: first by FastMCP's
+ * `MCPConfig` (a stdio server needs a `command`, a remote one a `url`, unknown keys allowed),
+ * then by the service's own server model (unknown keys dropped, `type` read as the transport,
+ * env and header values strings, no `auth`).
+ * @module
+ */
+import type { JsonPath } from '../internal/json-source';
+import {
+  isJsonObject,
+  type JsonCheckContext,
+  jsonTypeOf,
+  type LaxResult,
+  readLaxBool,
+  readLaxFloat,
+  readLaxInt,
+  report,
+  setOwn,
+} from './json-checks';
+import { MCP_INVALID_SERVER, MCP_LITERAL_CREDENTIAL, MCP_UNKNOWN_KEY, MCP_VALUE_COERCED, MCP_WRONG_TYPE } from './mcp-rules';
+
+/** How a `.mcp.json` server connects: the file's `transport`, else its `type`. */
+export type LegacyMcpTransport = 'stdio' | 'http' | 'streamable-http' | 'sse';
+
+/** A `.mcp.json` server as the service keeps it: the fields its model has, `type` folded into `transport`. */
+export interface LegacyMcpServer {
+  command?: string;
+  args?: string[];
+  env?: Record<string, string>;
+  cwd?: string | null;
+  url?: string;
+  transport?: LegacyMcpTransport | null;
+  headers?: Record<string, string>;
+  /** Milliseconds, as FastMCP documents it. */
+  timeout?: number | null;
+  sse_read_timeout?: number | null;
+  keep_alive?: boolean | null;
+  description?: string | null;
+  icon?: string | null;
+  /** false keeps the server configured but never started. */
+  enabled?: boolean;
+}
+
+/** The consequence of every fatal finding in a .mcp.json. */
+export const LOADS_NO_SERVER = 'the service loads none of the servers in this file.';
+
+const TRANSPORTS = new Set(['stdio', 'http', 'streamable-http', 'sse']);
+const REMOTE_TRANSPORTS: readonly unknown[] = ['http', 'streamable-http', 'sse'];
+const CREDENTIAL_NAME = /(?:TOKEN|SECRET|PASSWORD|PASSWD|API_?KEY|PRIVATE_KEY|CREDENTIAL)/i;
+const CREDENTIAL_HEADER = /^(?:authorization|proxy-authorization|cookie|x-api-key|api-key|x-auth-token)$/i;
+
+/** Checks one server; `undefined` when it makes the service refuse the whole file. */
+export function checkLegacyServer(context: JsonCheckContext, path: JsonPath, value: unknown): LegacyMcpServer | undefined {
+  if (!isJsonObject(value)) {
+    report(context, MCP_INVALID_SERVER, path, 'value', `The server is ${jsonTypeOf(value)}, not an object; ${LOADS_NO_SERVER}`);
+    return undefined;
+  }
+  const hasCommand = Object.hasOwn(value, 'command');
+  const hasUrl = Object.hasOwn(value, 'url');
+  if (!hasCommand && !hasUrl) {
+    report(
+      context,
+      MCP_INVALID_SERVER,
+      path,
+      'value',
+      `The server has neither "command" (a local server) nor "url" (a remote one); ${LOADS_NO_SERVER}`,
+    );
+    return undefined;
+  }
+  const server: LegacyMcpServer = {};
+  let valid = true;
+  const fail = (key: string, message: string) => {
+    report(context, MCP_WRONG_TYPE, [...path, key], 'value', `${message}; ${LOADS_NO_SERVER}`);
+    valid = false;
+  };
+  for (const key of Object.keys(value)) {
+    const field = value[key];
+    const at = [...path, key];
+    switch (key) {
+      case 'command':
+      case 'url':
+        if (typeof field !== 'string') fail(key, `"${key}" must be a string, not ${jsonTypeOf(field)}`);
+        else if (field === '') fail(key, `"${key}" is empty`);
+        else server[key] = field;
+        break;
+      case 'args':
+        if (field === null && hasUrl) break;
+        if (!Array.isArray(field) || !field.every((item) => typeof item === 'string')) fail(key, '"args" must be a list of strings');
+        else server.args = [...field];
+        break;
+      case 'env':
+      case 'headers': {
+        if (field === null && (key === 'env' ? hasUrl : hasCommand)) break;
+        const record = readStringRecord(field);
+        if (!record) fail(key, `"${key}" must be an object whose values are strings`);
+        else {
+          server[key] = record;
+          reportCredentials(context, at, record, key);
+        }
+        break;
+      }
+      case 'cwd':
+      case 'description':
+      case 'icon':
+        if (field !== null && typeof field !== 'string') fail(key, `"${key}" must be a string or null, not ${jsonTypeOf(field)}`);
+        else server[key] = field as string | null;
+        break;
+      case 'timeout':
+      case 'sse_read_timeout': {
+        const number = field === null ? null : lax(context, at, field, key === 'timeout' ? readLaxInt(field) : readLaxFloat(field));
+        if (number === undefined) fail(key, `"${key}" must be ${key === 'timeout' ? 'an integer' : 'a number'} or null`);
+        else server[key] = number;
+        break;
+      }
+      case 'keep_alive':
+      case 'enabled': {
+        const flag = field === null && key === 'keep_alive' ? null : lax(context, at, field, readLaxBool(field));
+        if (flag === undefined) fail(key, `"${key}" must be a boolean`);
+        else if (key === 'enabled') server.enabled = flag as boolean;
+        else server.keep_alive = flag;
+        break;
+      }
+      case 'transport':
+      case 'type':
+        break;
+      case 'auth':
+        if (field !== null) {
+          report(
+            context,
+            MCP_INVALID_SERVER,
+            at,
+            'key',
+            `The service cannot load a server with "auth" (FastMCP refuses an object and the service's model a string); ${LOADS_NO_SERVER}`,
+            {
+              hint: 'Remove "auth" and send the token in "headers": { "Authorization": "Bearer ${TOKEN}" }.',
+            },
+          );
+          valid = false;
+        }
+        break;
+      case 'authentication':
+        if (field !== null && !isJsonObject(field)) fail(key, `"authentication" must be an object or null, not ${jsonTypeOf(field)}`);
+        else
+          report(context, MCP_UNKNOWN_KEY, at, 'key', 'The service drops "authentication": its server model has no such field.', {
+            severity: 'warning',
+          });
+        break;
+      default:
+        report(context, MCP_UNKNOWN_KEY, at, 'key', `The service drops "${key}": its server model has no such field.`, {
+          severity: 'warning',
+        });
+    }
+  }
+  const transport = readTransport(context, path, value, hasCommand, hasUrl);
+  if (transport === undefined) valid = false;
+  else if (transport !== null) server.transport = transport;
+  if (valid && transport === 'stdio' && !hasCommand) {
+    report(context, MCP_INVALID_SERVER, path, 'value', `A stdio server needs a "command"; ${LOADS_NO_SERVER}`);
+    valid = false;
+  }
+  if (valid && transport !== null && transport !== 'stdio' && !hasUrl) {
+    report(context, MCP_INVALID_SERVER, path, 'value', `A ${transport} server needs a "url"; ${LOADS_NO_SERVER}`);
+    valid = false;
+  }
+  return valid ? server : undefined;
+}
+
+function lax<T>(context: JsonCheckContext, path: JsonPath, field: unknown, result: LaxResult<T>): T | undefined {
+  if (!result.ok) return undefined;
+  if (result.coerced) {
+    report(
+      context,
+      MCP_VALUE_COERCED,
+      path,
+      'value',
+      `The service reads ${JSON.stringify(field)} as ${String(result.value)}; other readers of .mcp.json refuse it.`,
+      {
+        hint: `Write ${String(result.value)}.`,
+      },
+    );
+  }
+  return result.value;
+}
+
+function readStringRecord(value: unknown): Record<string, string> | undefined {
+  if (!isJsonObject(value) || !Object.values(value).every((item) => typeof item === 'string')) return undefined;
+  const copy: Record<string, string> = {};
+  for (const key of Object.keys(value)) setOwn(copy, key, value[key] as string);
+  return copy;
+}
+
+/**
+ * The transport the service ends with: `transport` when given, else `type` ("shttp" read as
+ * "http"). FastMCP first checks them per shape: a server validated as local (it has a "command")
+ * takes only "stdio" in both, a remote one (it has a "url") takes http, streamable-http, sse or
+ * null in "transport" and anything in "type". `undefined` when the file is refused, `null` when
+ * neither is set.
+ */
+function readTransport(
+  context: JsonCheckContext,
+  path: JsonPath,
+  server: Record<string, unknown>,
+  hasCommand: boolean,
+  hasUrl: boolean,
+): LegacyMcpTransport | null | undefined {
+  const hasTransport = Object.hasOwn(server, 'transport');
+  const hasType = Object.hasOwn(server, 'type');
+  const transport = server.transport;
+  const type = server.type;
+  const localOk = hasCommand && (!hasTransport || transport === 'stdio') && (!hasType || type === null || type === 'stdio');
+  const remoteOk = hasUrl && (!hasTransport || transport === null || REMOTE_TRANSPORTS.includes(transport as string));
+  if (!localOk && !remoteOk) {
+    const key =
+      hasTransport && !(hasCommand ? transport === 'stdio' : transport === null || REMOTE_TRANSPORTS.includes(transport as string))
+        ? 'transport'
+        : 'type';
+    const allowed = hasCommand ? '"stdio"' : '"http", "streamable-http", "sse" or null';
+    report(
+      context,
+      MCP_WRONG_TYPE,
+      [...path, key],
+      'value',
+      `"${key}" is ${describe(server[key])}, but a server with a "${hasCommand ? 'command' : 'url'}" takes only ${allowed}; ${LOADS_NO_SERVER}`,
+    );
+    return undefined;
+  }
+  let effective = hasTransport ? transport : type === undefined ? null : type;
+  if (effective === 'shttp') effective = 'http';
+  if (effective === null) return null;
+  if (typeof effective === 'string' && TRANSPORTS.has(effective)) return effective as LegacyMcpTransport;
+  report(
+    context,
+    MCP_WRONG_TYPE,
+    [...path, 'type'],
+    'value',
+    `The service reads "type" ${describe(type)} as the transport, which must be stdio, http, streamable-http or sse; ${LOADS_NO_SERVER}`,
+  );
+  return undefined;
+}
+
+function describe(value: unknown): string {
+  return typeof value === 'string' ? `"${value}"` : jsonTypeOf(value);
+}
+
+function reportCredentials(context: JsonCheckContext, path: JsonPath, record: Record<string, string>, key: 'env' | 'headers'): void {
+  const pattern = key === 'env' ? CREDENTIAL_NAME : CREDENTIAL_HEADER;
+  for (const name of Object.keys(record)) {
+    const value = record[name] as string;
+    if (!pattern.test(name) || value.trim() === '' || value.includes('${')) continue;
+    report(
+      context,
+      MCP_LITERAL_CREDENTIAL,
+      [...path, name],
+      'value',
+      `${name} is written into the file as a literal value, where everyone who can read the file sees it.`,
+      {
+        hint: `Write "\${${key === 'env' ? name : 'TOKEN'}}" and provide the value as a conversation secret or environment variable.`,
+      },
+    );
+  }
+}
