@@ -141,13 +141,22 @@ describe('parseMarketplace: the file as a whole', () => {
   });
 
   it('marketplace-ignored-field: renames, and dropped owner keys', () => {
-    const text = lines('{', '  "name": "x",', '  "owner": { "name": "o", "url": "https://o.dev" },', '  "renames": { "old": "new" }', '}');
+    const text = lines(
+      '{',
+      '  "name": "x",',
+      '  "owner": { "name": "o", "url": "https://o.dev" },',
+      '  "renames": { "old": "new" },',
+      '  "strict": true',
+      '}',
+    );
     const result = parse(text);
+    expect(result.ok && result.value.extra).toEqual({ strict: true });
     expect(result.ok && result.value.renames).toEqual({ old: 'new' });
     expect(result.ok && result.value.owner.url).toBe('https://o.dev');
     expect(result.diagnostics.map((d) => [d.code, d.severity, d.line, d.column])).toEqual([
       ['marketplace-ignored-field', 'info', ...Object.values(at(text, 3, '"url"'))],
       ['marketplace-ignored-field', 'info', ...Object.values(at(text, 4, '"renames"'))],
+      ['marketplace-ignored-field', 'info', ...Object.values(at(text, 5, '"strict"'))],
     ]);
   });
 

@@ -42,9 +42,9 @@ const ROOT_KEYS: ReadonlySet<string> = new Set([
   'plugins',
   'skills',
   'renames',
-  'strict',
-  'path',
 ]);
+/** Kept in `extra`, reported as ignored rather than unknown. */
+const IGNORED_ROOT_KEYS: ReadonlySet<string> = new Set(['strict', 'path']);
 const OWNER_KEYS: ReadonlySet<string> = new Set(['name', 'email']);
 
 /**
@@ -85,7 +85,7 @@ export function parseMarketplace(json: string, options: ParseMarketplaceOptions)
       { part: 'key' },
     );
   }
-  const extra = extras(reader, root, [], ROOT_KEYS);
+  const extra = extras(reader, root, [], ROOT_KEYS, { quiet: IGNORED_ROOT_KEYS });
   const loadedPlugins = plugins.filter((entry): entry is MarketplacePluginEntry => entry !== undefined);
   const loadedSkills = skills.filter((entry): entry is MarketplaceSkillEntry => entry !== undefined);
   duplicates(reader, loadedPlugins, 'plugins');
