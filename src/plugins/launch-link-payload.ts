@@ -54,8 +54,9 @@ export function jsonProblem(value: unknown, max: number): string | undefined {
     const next: unknown[] = [];
     for (const item of level) {
       if (item === null || typeof item === 'string' || typeof item === 'boolean' || Number.isFinite(item)) continue;
+      // A plain object's prototype is `Object.prototype` (of any realm: an iframe's too) or null.
       const proto = isContainer(item) && Object.getPrototypeOf(item);
-      if (proto === false || (proto && !Array.isArray(item) && proto !== Object.prototype)) return 'hold a value that is not plain JSON';
+      if (proto === false || (proto && !Array.isArray(item) && Object.getPrototypeOf(proto))) return 'hold a value that is not plain JSON';
       if (depth >= max) return `nest more than ${max} levels deep`;
       // JSON leaves out undefined properties (an undefined array item would become null).
       for (const child of Object.values(item as object)) if (child !== undefined || Array.isArray(item)) next.push(child);
