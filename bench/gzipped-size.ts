@@ -18,5 +18,5 @@ export async function gzippedSize(contents: string, resolveDir = process.cwd(), 
     logLevel: 'silent',
     ...options,
   });
-  return gzipSync(result.outputFiles[0]?.contents ?? new Uint8Array(), { level: 9 }).byteLength;
+  return gzipSync(result.outputFiles?.[0]?.contents ?? new Uint8Array(), { level: 9 }).byteLength;
 }
