@@ -13,6 +13,62 @@ export type { ParseResult } from './result';
 
 // Manifests, tool servers (mcp.json, .mcp.json) and hooks.
 
+export type { HookDefinition, HookType } from './hook-definition';
+export { analyzeHookMatcher, CLAUDE_CODE_TOOL_EQUIVALENTS, type HookMatcherAnalysis, matchHook, SERVICE_TOOL_NAMES } from './hook-matcher';
+export { HOOK_RULES } from './hook-rules';
+export {
+  HOOK_EVENTS,
+  type HookEvent,
+  type HookMatcher,
+  type HooksConfig,
+  hookEventField,
+  type ParseHooksConfigOptions,
+  parseHooksConfig,
+} from './hooks-config';
+export {
+  CLAUDE_CODE_COMPONENT_FIELDS,
+  type LegacyPluginAuthor,
+  type LegacyPluginManifest,
+  legacyManifestFor,
+  type ParseLegacyPluginManifestOptions,
+  parseAuthorString,
+  parseLegacyPluginManifest,
+} from './legacy-manifest';
+export { type LegacyMcpConfig, type ParseLegacyMcpConfigOptions, parseLegacyMcpConfig } from './legacy-mcp-config';
+export type { LegacyMcpServer, LegacyMcpTransport } from './legacy-mcp-server';
+export {
+  AGENT_PLUGINS_MANIFEST_SCHEMA,
+  type ParsePluginManifestOptions,
+  type PluginAuthor,
+  type PluginManifest,
+  parsePluginManifest,
+} from './manifest';
+export { OPENHANDS_NAMESPACE, pluginEntryCommand } from './manifest-extensions';
+export { MANIFEST_RULES } from './manifest-rules';
+export {
+  AGENT_PLUGINS_MCP_SCHEMA,
+  type McpConfig,
+  type McpServer,
+  type McpSseServer,
+  type McpStdioServer,
+  type McpStreamableHttpServer,
+  type ParseMcpConfigOptions,
+  parseMcpConfig,
+} from './mcp-config';
+export { MCP_RULES } from './mcp-rules';
+export {
+  expandMcpVariables,
+  expandPluginVariables,
+  findMcpVariables,
+  type McpVariableOptions,
+  type McpVariableReference,
+  type PluginVariables,
+} from './mcp-variables';
+export { checkPluginName, PLUGIN_NAME_MAX_LENGTH, PLUGIN_NAME_PATTERN, type PluginNameCheck, suggestPluginName } from './plugin-name';
+export { type PythonRegexTranslation, translatePythonRegex } from './python-regex';
+
+// End of the manifest, tool-server and hook exports (a detached comment: the import sorter orders each block on its own).
+
 // Marketplaces, plugin sources and references, registrations, conversation resolution.
 
 export { type ParseMarketplaceOptions, parseMarketplace } from './marketplace';

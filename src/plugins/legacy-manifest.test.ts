@@ -49,6 +49,12 @@ describe('parseLegacyPluginManifest', () => {
     expect(result.diagnostics[1]?.hint).toBe('Put hooks in hooks/hooks.json.');
   });
 
+  it('stays quiet about a component field that names the default folder', () => {
+    const text =
+      '{"name": "a", "skills": "./skills/", "commands": ["commands"], "hooks": "./hooks/hooks.json", "agents": "./custom-agents/"}';
+    expect(findings(text)).toEqual([{ code: 'manifest-field-not-honoured', severity: 'warning', line: 1, column: 95 }]);
+  });
+
   it('notes other unknown keys at info level and keeps quiet about Claude Code metadata', () => {
     const text = '{"name": "a", "homepage": "h", "repository": "r", "$schema": "s",\n"owner": "x"}';
     expect(findings(text)).toEqual([{ code: 'manifest-unknown-key', severity: 'info', line: 2, column: 1 }]);

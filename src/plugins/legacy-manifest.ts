@@ -139,7 +139,7 @@ export function parseLegacyPluginManifest(json: string, options: ParseLegacyPlug
   for (const key of Object.keys(data)) {
     if ((STRING_FIELDS as readonly string[]).includes(key) || key === 'author' || key === 'entry_command') continue;
     setOwn(manifest.extras, key, data[key]);
-    reportExtra(context, key);
+    reportExtra(context, key, data[key]);
   }
   context.diagnostics.sort(compareDiagnostics);
   return valid ? { ok: true, value: manifest, diagnostics: context.diagnostics } : { ok: false, diagnostics: context.diagnostics };
@@ -149,9 +149,30 @@ function expect(context: JsonCheckContext, path: JsonPath, value: unknown, types
   return checkJsonType(context, MANIFEST_WRONG_TYPE, path, value, types, 'the service fails to load the plugin.');
 }
 
-function reportExtra(context: JsonCheckContext, key: string): void {
+/** Where the service looks for each component anyway: a field pointing there changes nothing. */
+const DEFAULT_LOCATIONS: Readonly<Record<string, string>> = {
+  commands: 'commands',
+  agents: 'agents',
+  skills: 'skills',
+  hooks: 'hooks/hooks.json',
+  mcpServers: '.mcp.json',
+};
+
+/** Whether a component field names only its default location (`"skills": "./skills/"`). */
+function pointsAtDefault(key: string, value: unknown): boolean {
+  const location = hasOwn(DEFAULT_LOCATIONS, key) ? DEFAULT_LOCATIONS[key] : undefined;
+  const paths = typeof value === 'string' ? [value] : Array.isArray(value) ? value : [];
+  return (
+    location !== undefined &&
+    paths.length > 0 &&
+    paths.every((path) => typeof path === 'string' && path.replace(/^(?:\.\/)+/, '').replace(/\/+$/, '') === location)
+  );
+}
+
+function reportExtra(context: JsonCheckContext, key: string, value: unknown): void {
   const place = CLAUDE_CODE_COMPONENT_FIELDS[key];
   if (place !== undefined && hasOwn(CLAUDE_CODE_COMPONENT_FIELDS, key)) {
+    if (pointsAtDefault(key, value)) return;
     report(
       context,
       MANIFEST_FIELD_NOT_HONOURED,
