@@ -31,7 +31,7 @@ const CONSEQUENCES: Record<LaunchLinkRuleCode, string | ((note: LaunchLinkNote) 
       ? 'the app refuses the whole link (invalid_format)'
       : 'the app passes it on and the server refuses to create the conversation (creation_failed)',
   'launch-link-too-deep':
-    'agentwire reads at most 100 levels: parameters are defaults the user edits, and printing values that deep (as the server does) exhausts the stack',
+    "agentwire reads at most 100 levels (its own limit, well before the server's Python can no longer read or print them)",
   'launch-link-no-plugins': 'the app shows its no_plugins error and starts nothing',
   'launch-link-unknown-key': 'the app keeps only source, ref, repo_path and parameters and drops it without a word',
   'launch-link-message-tags': 'the app removes everything between < and > before showing and sending the message',

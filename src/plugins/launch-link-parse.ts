@@ -14,7 +14,7 @@ export type LaunchLinkFailureCode = 'invalid_format' | 'no_plugins';
 
 /** What {@link parseLaunchLink} takes besides the link. */
 export interface ParseLaunchLinkOptions {
-  /** `tolerant` by default. */
+  /** `tolerant` unless `'service'`. */
   mode?: LaunchLinkMode;
 }
 
@@ -103,7 +103,8 @@ function decode(input: unknown, tolerant: boolean): Unchecked {
  * Reads a launch link: a full URL (`https://app.example.com/launch?plugins=…`), a path and query
  * (`/launch?plugins=…`), or a bare query (`plugins=…&message=…`, with or without the leading
  * `?`); a fragment is ignored. Gives the plugins and message the app takes from it, or the error
- * the app shows (`invalid_format`, `no_plugins`), with a diagnostic for each finding.
+ * the app shows (`invalid_format`, `no_plugins`), with a note for each finding (worded in full
+ * by `launchLinkDiagnostics`).
  *
  * `mode: 'service'` reproduces today's app exactly: `atob`, UTF-8 decoded with U+FFFD for bad
  * bytes, elements kept as `{source, ref, repo_path, parameters}` without type checks.

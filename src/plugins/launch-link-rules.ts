@@ -138,7 +138,7 @@ export const TOO_DEEP: Rule = {
   severity: 'error',
   title: 'The parameters nest too deeply',
   description:
-    'agentwire refuses parameters nested deeper than 100 levels: parameters are defaults the user edits, and printing values that deep (as the server does) exhausts the stack.',
+    "agentwire's own limit: parameters are defaults the user edits, and agentwire refuses them nested deeper than 100 levels, well before the server's Python (recursion limit 1,000 by default) can no longer read or print them.",
   hint: 'Keep parameters flat: primitive values, or small objects and arrays.',
 };
 
