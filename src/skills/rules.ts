@@ -207,6 +207,21 @@ export const CONFIG_REPOSITORY_LEGACY = rule(
   'Move the files into `skills/`.',
 );
 
+export const CONFIG_REPOSITORY_UNREACHABLE = rule(
+  'config-repository-unreachable',
+  'warning',
+  'A configuration repository cannot be fetched',
+  'Git could not reach the repository (network failure, time limit, a server error). The service loads no skills from it for that conversation.',
+  'Check the network and the host; run the load again.',
+);
+export const CONFIG_REPOSITORY_REF_MISSING = rule(
+  'config-repository-ref-missing',
+  'warning',
+  'The branch, tag or commit asked for does not exist in a configuration repository',
+  'The repository exists, but not the ref given to agentwire; nothing is loaded from it. (The service itself always reads the default branch.)',
+  'Push the branch or tag, or pass an existing ref.',
+);
+
 /** Every rule of `agentwire/skills`, in the order the documentation lists them. */
 export const SKILL_RULES: readonly Rule[] = [
   SKILL_NAME_INVALID,
@@ -236,4 +251,6 @@ export const SKILL_RULES: readonly Rule[] = [
   MODEL_GATED_CONTEXT,
   CONFIG_REPOSITORY_MISSING,
   CONFIG_REPOSITORY_LEGACY,
+  CONFIG_REPOSITORY_UNREACHABLE,
+  CONFIG_REPOSITORY_REF_MISSING,
 ];
