@@ -89,6 +89,7 @@ function parseSchemeUrl(url: string, scheme: string): GitRemote {
   if (scheme === 'http' && !isLoopback(bare)) {
     throw unsafe(`${url} uses plain http:, which is allowed only for loopback addresses; use https:.`);
   }
+  if (scheme === 'ssh' && /^\/+-/.test(parsed.pathname)) throw unsafe(`${url} has a path starting with "-".`);
   const host = parsed.host.toLowerCase();
   const remote: Omit<GitRemote, 'segments'> = { url, scheme: scheme as GitRemote['scheme'], host };
   if (scheme !== 'ssh') remote.origin = `${scheme}://${host}/`;
