@@ -18,8 +18,21 @@ const UNSET_VARIABLES: Readonly<Record<string, string>> = {
 };
 
 const VARIABLE = /\$(?:\{([A-Za-z_][A-Za-z0-9_]*)\}|([A-Za-z_][A-Za-z0-9_]*))/g;
-const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh']);
-const INTERPRETERS = new Set([...SHELLS, 'python', 'python3', 'node', 'bun', 'deno', 'ruby', 'perl', 'php', 'pwsh', 'tsx', 'uv']);
+const SHELLS = /* @__PURE__ */ new Set(['sh', 'bash', 'zsh', 'dash', 'ksh']);
+const INTERPRETERS = /* @__PURE__ */ new Set([
+  ...SHELLS,
+  'python',
+  'python3',
+  'node',
+  'bun',
+  'deno',
+  'ruby',
+  'perl',
+  'php',
+  'pwsh',
+  'tsx',
+  'uv',
+]);
 const SCRIPT_EXTENSION = /\.(?:sh|bash|zsh|py|js|mjs|cjs|ts|mts|rb|pl|php|ps1)$/;
 
 /** Reports variables the service does not set and scripts called by a path relative to the plugin. */

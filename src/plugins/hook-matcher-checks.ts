@@ -9,7 +9,7 @@ import { analyzeHookMatcher, CLAUDE_CODE_TOOL_EQUIVALENTS, SERVICE_TOOL_NAMES } 
 import { HOOKS_MATCHER_INVALID_REGEX, HOOKS_MATCHER_NEVER_FIRES } from './hook-rules';
 import { type JsonCheckContext, report } from './json-checks';
 
-const TOOL_EVENT_FIELDS = new Set(['pre_tool_use', 'post_tool_use']);
+const TOOL_EVENT_FIELDS = /* @__PURE__ */ new Set(['pre_tool_use', 'post_tool_use']);
 
 /** Checks the matcher of one matcher object of the event whose snake_case field is `field`. */
 export function checkHookMatcher(context: JsonCheckContext, path: JsonPath, matcher: string, field: string): void {

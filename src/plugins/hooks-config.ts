@@ -55,7 +55,7 @@ export function hookEventField(key: string): string {
   return key.replace(/(?<!^)(?=[A-Z])/g, '_').toLowerCase();
 }
 
-const FIELDS = new Map<string, HookEvent>(HOOK_EVENTS.map((event) => [hookEventField(event), event]));
+const FIELDS = /* @__PURE__ */ new Map<string, HookEvent>(/* @__PURE__ */ HOOK_EVENTS.map((event) => [hookEventField(event), event]));
 
 interface EventEntry {
   key: string;

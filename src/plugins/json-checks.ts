@@ -126,8 +126,8 @@ export type LaxResult<T> = { ok: true; value: T; coerced: boolean } | { ok: fals
 const LAX_INT = /^[+-]?\d+(?:_\d+)*(?:\.0+)?$/;
 const LAX_FLOAT = /^[+-]?(?:(?:\d+(?:_\d+)*)(?:\.(?:\d+(?:_\d+)*)?)?|\.\d+(?:_\d+)*)(?:[eE][+-]?\d+(?:_\d+)*)?$/;
 const LAX_FLOAT_WORDS = /^[+-]?(?:inf|infinity|nan)$/i;
-const LAX_TRUE = new Set(['1', 'on', 't', 'true', 'y', 'yes']);
-const LAX_FALSE = new Set(['0', 'off', 'f', 'false', 'n', 'no']);
+const LAX_TRUE = /* @__PURE__ */ new Set(['1', 'on', 't', 'true', 'y', 'yes']);
+const LAX_FALSE = /* @__PURE__ */ new Set(['0', 'off', 'f', 'false', 'n', 'no']);
 
 /** An integer as the service's models accept it: a whole number, `true`/`false`, or a string such as `"60"` or `" 1_000 "`. */
 export function readLaxInt(value: unknown): LaxResult<number> {

@@ -77,7 +77,7 @@ export const CLAUDE_CODE_COMPONENT_FIELDS: Readonly<Record<string, string>> = {
 };
 
 /** Metadata keys Claude Code defines that the service keeps without a word (nothing to report). */
-const QUIET_EXTRAS = new Set(['$schema', 'homepage', 'repository', 'license', 'keywords']);
+const QUIET_EXTRAS = /* @__PURE__ */ new Set(['$schema', 'homepage', 'repository', 'license', 'keywords']);
 const STRING_FIELDS = ['name', 'version', 'description'] as const;
 
 /** The manifest the service makes up for a plugin folder without one, named after the folder. */
@@ -230,7 +230,7 @@ export function parseAuthorString(text: string): LegacyPluginAuthor {
 }
 
 const PYTHON_SPACE = '[\\t\\n\\v\\f\\r\\x1c-\\x20\\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]';
-const PYTHON_STRIP = new RegExp(`^${PYTHON_SPACE}+|${PYTHON_SPACE}+$`, 'g');
+const PYTHON_STRIP = /* @__PURE__ */ new RegExp(`^${PYTHON_SPACE}+|${PYTHON_SPACE}+$`, 'g');
 
 /** Python's `str.strip()`: removes the characters Python counts as whitespace from both ends. */
 function pythonStrip(text: string): string {

@@ -41,7 +41,13 @@ export interface ParseLegacyMcpConfigOptions {
 }
 
 /** Placeholders other tools set that `.mcp.json` leaves alone (only SKILL_ROOT is provided). */
-const UNSET_PLACEHOLDERS = new Set(['CLAUDE_PLUGIN_ROOT', 'CLAUDE_PLUGIN_DATA', 'PLUGIN_ROOT', 'PLUGIN_DATA', 'CLAUDE_PROJECT_DIR']);
+const UNSET_PLACEHOLDERS = /* @__PURE__ */ new Set([
+  'CLAUDE_PLUGIN_ROOT',
+  'CLAUDE_PLUGIN_DATA',
+  'PLUGIN_ROOT',
+  'PLUGIN_DATA',
+  'CLAUDE_PROJECT_DIR',
+]);
 const BRACED = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-[^}]*)?\}/g;
 const UNBRACED = /(?<![\\$])\$([A-Za-z_][A-Za-z0-9_]*)/;
 

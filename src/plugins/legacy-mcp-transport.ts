@@ -11,7 +11,7 @@ export type LegacyMcpTransport = 'stdio' | 'http' | 'streamable-http' | 'sse';
 
 /** The consequence of every fatal finding in a .mcp.json. */
 const LOADS_NO_SERVER = 'the service loads none of the servers in this file.';
-const TRANSPORTS = new Set(['stdio', 'http', 'streamable-http', 'sse']);
+const TRANSPORTS = /* @__PURE__ */ new Set(['stdio', 'http', 'streamable-http', 'sse']);
 const REMOTE_TRANSPORTS: readonly unknown[] = ['http', 'streamable-http', 'sse'];
 
 /**

@@ -65,7 +65,7 @@ export interface ParsePluginManifestOptions {
 }
 
 const STRING_FIELDS = ['version', 'description', 'homepage', 'repository', 'license'] as const;
-const KNOWN_KEYS = new Set(['$schema', 'name', ...STRING_FIELDS, 'author', 'keywords', 'extensions']);
+const KNOWN_KEYS = /* @__PURE__ */ new Set(['$schema', 'name', ...STRING_FIELDS, 'author', 'keywords', 'extensions']);
 const AUTHOR_KEYS = ['name', 'email', 'url'] as const;
 
 const UNKNOWN_KEY_HINTS: Record<string, string> = {

@@ -21,7 +21,7 @@ export type PythonRegexTranslation =
       reason: string;
     };
 
-const LETTER_ESCAPES = new Set(['b', 'B', 'd', 'D', 's', 'S', 'w', 'W', 'f', 'n', 'r', 't', 'v', 'x', 'u']);
+const LETTER_ESCAPES = /* @__PURE__ */ new Set(['b', 'B', 'd', 'D', 's', 'S', 'w', 'W', 'f', 'n', 'r', 't', 'v', 'x', 'u']);
 const GLOBAL_FLAGS = /^\(\?([aiLmsux]+)\)/;
 
 class Stop extends Error {
