@@ -23,9 +23,9 @@ export function firstFailure(problems: readonly Problem[]): Problem | undefined 
   return problems.find((problem) => problem.effect !== 'none');
 }
 
-function consequence(effect: Effect, folderCost: string | undefined, first: boolean): string {
-  if (effect === 'refused') return ' agentwire does not load this skill (the service reads aliases by reference and loads it).';
-  const cost = effect === 'directory' && folderCost ? folderCost : 'this skill';
+function consequence(effect: Effect, folderCost: string | undefined, first: boolean, fileCost: string): string {
+  if (effect === 'refused') return ` agentwire does not load ${fileCost} (the service reads aliases by reference and loads it).`;
+  const cost = effect === 'directory' && folderCost ? folderCost : fileCost;
   return first ? ` The service drops ${cost}.` : ` Even with the problem before it fixed, the service would drop ${cost}.`;
 }
 
@@ -33,12 +33,14 @@ function consequence(effect: Effect, folderCost: string | undefined, first: bool
  * The diagnostics of one file's problems, each failure saying what it costs: the first one what
  * the service does, later ones what they would do once the first is fixed. `folderCost` names what
  * a folder-wide failure costs (`every skill of this folder` for the project, user and organization
- * loaders); without it, such a failure costs only the file.
+ * loaders); without it, such a failure costs only the file. `fileCost` names the file's loss
+ * (`this skill` unless given: the plugin loader reads commands and agents with the same rules).
  */
-export function problemDiagnostics(problems: readonly Problem[], folderCost?: string): Diagnostic[] {
+export function problemDiagnostics(problems: readonly Problem[], folderCost?: string, fileCost = 'this skill'): Diagnostic[] {
   const first = firstFailure(problems);
   return problems.map((problem) => {
     if (problem.effect === 'none') return problem.diagnostic;
-    return { ...problem.diagnostic, message: problem.diagnostic.message + consequence(problem.effect, folderCost, problem === first) };
+    const suffix = consequence(problem.effect, folderCost, problem === first, fileCost);
+    return { ...problem.diagnostic, message: problem.diagnostic.message + suffix };
   });
 }
