@@ -114,8 +114,8 @@ export async function readConfigCheckout(
   const shared = {
     root: checkout,
     fs,
-    ...(options.scan && { scan: options.scan }),
-    ...(options.maxFileSize && { maxFileSize: options.maxFileSize }),
+    ...(options.scan !== undefined && { scan: options.scan }),
+    ...(options.maxFileSize !== undefined && { maxFileSize: options.maxFileSize }),
   };
   const main = await loadSkillsDirectory(join(checkout, 'skills'), { ...shared, scope: 'organization' });
   const diagnostics = [...main.diagnostics];
