@@ -4,17 +4,33 @@
  * @module
  */
 import { type ParseArgsConfig, parseArgs } from 'node:util';
+import { suggest } from './did-you-mean';
 import { UsageError } from './io';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
 const HELP = { help: { type: 'boolean', short: 'h' } } as const;
 
+/** The option `parseArgs` refused as unknown, such as `--formt` (from its error), when that is the error. */
+function unknownOption(error: unknown): string | undefined {
+  if ((error as { code?: unknown }).code !== 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return undefined;
+  return /^Unknown option '([^']*)'/.exec((error as Error).message)?.[1];
+}
+
+/** `unknown option --formt (did you mean --format?)`, or Node's own message for other errors. */
+function describe(error: unknown, options: Options): string {
+  const option = unknownOption(error);
+  if (option === undefined) return (error as Error).message;
+  const names = Object.entries(options).flatMap(([name, config]) => [`--${name}`, ...(config.short ? [`-${config.short}`] : [])]);
+  const close = suggest(option, names);
+  return close === undefined ? `unknown option ${option}` : `unknown option ${option} (did you mean ${close}?)`;
+}
+
 /** Parses `argv` against `options` (plus `--help`); a bad flag becomes a {@link UsageError}. */
 export function parseCommandArgs<const O extends Options>(argv: string[], options: O, usage: string) {
   try {
     return parseArgs({ args: argv, options: { ...options, ...HELP }, allowPositionals: true, strict: true });
   } catch (error) {
-    throw new UsageError(`${(error as Error).message}\n\n${usage}`);
+    throw new UsageError(`${describe(error, { ...options, ...HELP })}\n\n${usage}`);
   }
 }

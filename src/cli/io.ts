@@ -3,6 +3,7 @@
  * @module
  */
 import { readFile } from 'node:fs/promises';
+import { colorEnabled } from './color';
 
 /** Where a command reads and writes. */
 export interface CommandIO {
@@ -16,6 +17,8 @@ export interface CommandIO {
   cwd: string;
   /** Environment variables. */
   env: Record<string, string | undefined>;
+  /** Whether standard output may be coloured (a terminal, without `NO_COLOR`); no colour when absent. */
+  colorOutput?: boolean;
 }
 
 /** The real process. */
@@ -30,6 +33,7 @@ export function processIO(): CommandIO {
     },
     cwd: process.cwd(),
     env: process.env,
+    colorOutput: colorEnabled(process.env, process.stdout.isTTY === true),
   };
 }
 

@@ -2,6 +2,7 @@
  * The CLI dispatcher: help, version, command lookup, and the mapping of errors to exit codes.
  * @module
  */
+import { editDistance, suggest } from './did-you-mean';
 import type { CommandIO } from './io';
 import { UsageError } from './io';
 import { COMMANDS, findCommand } from './registry';
@@ -19,6 +20,27 @@ ${list}
 `;
 }
 
+/** ` (did you mean "events validate"?)` for a mistyped command, or the commands of a group given alone; empty when nothing is close. */
+function didYouMean(argv: readonly string[]): string {
+  const first = argv[0] ?? '';
+  const quote = (names: string[]) => names.map((name) => `"${name}"`).join(' or ');
+  if (first.startsWith('-')) {
+    const close = suggest(first, ['--help', '--version']);
+    return close === undefined ? '' : ` (did you mean ${quote([close])}?)`;
+  }
+  let best: string | undefined;
+  let bestDistance = Number.POSITIVE_INFINITY;
+  for (const { name } of COMMANDS) {
+    const typed = argv.slice(0, name.split(' ').length).join(' ');
+    if (suggest(typed, [name]) === undefined) continue;
+    const distance = editDistance(typed.toLowerCase(), name.toLowerCase());
+    if (distance < bestDistance) [best, bestDistance] = [name, distance];
+  }
+  if (best !== undefined) return ` (did you mean ${quote([best])}?)`;
+  const group = COMMANDS.filter(({ name }) => name.includes(' ') && name.split(' ')[0] === first).map(({ name }) => name);
+  return group.length === 0 ? '' : ` (did you mean ${quote(group)}?)`;
+}
+
 /** Runs the CLI with `argv` (without the node and script paths); resolves to the exit code. */
 export async function runCli(argv: readonly string[], io: CommandIO, version: string): Promise<number> {
   if (argv.length === 0 || argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help') {
@@ -31,7 +53,7 @@ export async function runCli(argv: readonly string[], io: CommandIO, version: st
   }
   const found = findCommand(argv);
   if (!found) {
-    io.err(`agentwire: unknown command "${argv.join(' ')}"\n\n${help(version)}`);
+    io.err(`agentwire: unknown command "${argv.join(' ')}"${didYouMean(argv)}\n\n${help(version)}`);
     return 2;
   }
   try {
