@@ -84,20 +84,22 @@ function gitEnvironment(directory: string, authorization: GitAuthorization): Rec
 
 const PROGRESS = /([A-Za-z][A-Za-z ]*?):\s+(\d{1,3})% \(\d+\/\d+\)/g;
 
+/** The options of one sync, with its one deadline for every git command it runs. */
+interface SyncContext extends SyncOptions {
+  signal: AbortSignal;
+}
+
 class GitSession {
   readonly git: SimpleGit;
-  private readonly controller = new AbortController();
-  private readonly timer: NodeJS.Timeout;
   private last = '';
 
   constructor(
     baseDir: string,
-    private readonly options: SyncOptions,
+    private readonly options: SyncContext,
   ) {
-    this.timer = setTimeout(() => this.controller.abort(), options.timeoutMs);
     this.git = simpleGit({
       baseDir,
-      abort: this.controller.signal,
+      abort: options.signal,
       maxConcurrentProcesses: 1,
       allowEnvironment: ['GIT_TERMINAL_PROMPT', 'GIT_CEILING_DIRECTORIES'],
     }).env(gitEnvironment(options.directory, options.authorization));
@@ -120,17 +122,9 @@ class GitSession {
 
   phase: 'cloning' | 'fetching' = 'cloning';
 
-  get timedOut(): boolean {
-    return this.controller.signal.aborted;
-  }
-
   /** Runs git with the authorization's global arguments first. */
   run(args: string[]): Promise<string> {
     return this.git.raw([...this.options.authorization.args, ...args]);
-  }
-
-  close(): void {
-    clearTimeout(this.timer);
   }
 }
 
@@ -140,7 +134,7 @@ async function isDirectory(path: string): Promise<boolean> {
   return (await stat(path).catch(() => undefined))?.isDirectory() ?? false;
 }
 
-async function clone(options: SyncOptions): Promise<SyncResult> {
+async function clone(options: SyncContext): Promise<SyncResult> {
   const { directory, ref, remote } = options;
   const parent = dirname(directory);
   await mkdir(parent, { recursive: true });
@@ -151,25 +145,19 @@ async function clone(options: SyncOptions): Promise<SyncResult> {
     const commit = ref !== undefined && COMMIT_ID.test(ref);
     const shape = commit ? ['--no-checkout'] : ['--depth', '1', ...(ref !== undefined ? [`--branch=${ref}`] : [])];
     await session.run(['clone', ...progressFlag(options), ...shape, '--', remote.url, temporary]);
-    const inside = new GitSession(temporary, options);
-    try {
-      if (commit) await checkoutCommit(inside, options, ref);
-      await rm(directory, { recursive: true, force: true });
-      await rename(temporary, directory);
-    } finally {
-      inside.close();
-    }
+    if (commit) await checkoutCommit(new GitSession(temporary, options), options, ref);
+    await rm(directory, { recursive: true, force: true });
+    await rename(temporary, directory);
     return { status: 'ready', commit: await headCommit(directory, options), action: 'cloned' };
   } catch (error) {
-    const { kind: _kind, ...result } = failure(error, session, options);
+    const { kind: _kind, ...result } = failure(error, options);
     return result;
   } finally {
-    session.close();
     await rm(temporary, { recursive: true, force: true });
   }
 }
 
-async function checkoutCommit(session: GitSession, options: SyncOptions, commit: string): Promise<void> {
+async function checkoutCommit(session: GitSession, options: SyncContext, commit: string): Promise<void> {
   try {
     await session.run(['checkout', '--quiet', '--detach', commit]);
   } catch {
@@ -179,7 +167,7 @@ async function checkoutCommit(session: GitSession, options: SyncOptions, commit:
   }
 }
 
-async function fetch(options: SyncOptions): Promise<SyncResult | undefined> {
+async function fetch(options: SyncContext): Promise<SyncResult | undefined> {
   const { directory, ref, remote } = options;
   const session = new GitSession(directory, options);
   session.phase = 'fetching';
@@ -195,30 +183,23 @@ async function fetch(options: SyncOptions): Promise<SyncResult | undefined> {
     await session.run(['clean', '-ffdxq']);
     return { status: 'ready', commit: await headCommit(directory, options), action: 'fetched' };
   } catch (error) {
-    const { kind, ...result } = failure(error, session, options);
+    const { kind, ...result } = failure(error, options);
     // A cache git cannot use (not a repository any more, a broken index) is cloned again.
     return kind === 'other' ? undefined : result;
-  } finally {
-    session.close();
   }
 }
 
-async function headCommit(directory: string, options: SyncOptions): Promise<string> {
-  const session = new GitSession(directory, options);
-  try {
-    return (await session.git.revparse(['HEAD'])).trim();
-  } finally {
-    session.close();
-  }
+async function headCommit(directory: string, options: SyncContext): Promise<string> {
+  return (await new GitSession(directory, options).git.revparse(['HEAD'])).trim();
 }
 
 type Failure = Extract<SyncResult, { status: 'missing' | 'ref-missing' | 'unreachable' }> & { kind: GitFailureKind | 'timeout' };
 
-function failure(error: unknown, session: GitSession, options: SyncOptions): Failure {
+function failure(error: unknown, options: SyncContext): Failure {
   const raw = error instanceof Error ? error.message : String(error);
   if (/spawn .*ENOENT/.test(raw))
     throw new ConfigRepositoryError('git-unavailable', 'The git program cannot be started (is git installed?).');
-  if (session.timedOut) {
+  if (options.signal.aborted) {
     const message = `git took longer than ${Math.round(options.timeoutMs / 1000)} s`;
     return { status: 'unreachable', message, timedOut: true, kind: 'timeout' };
   }
@@ -234,9 +215,16 @@ function failure(error: unknown, session: GitSession, options: SyncOptions): Fai
  * what happened); throws a {@link ConfigRepositoryError} when git cannot be started.
  */
 export async function syncRepository(options: SyncOptions): Promise<SyncResult> {
-  if (await isDirectory(join(options.directory, '.git'))) {
-    const fetched = await fetch(options);
-    if (fetched) return fetched;
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), options.timeoutMs);
+  const context: SyncContext = { ...options, signal: controller.signal };
+  try {
+    if (await isDirectory(join(options.directory, '.git'))) {
+      const fetched = await fetch(context);
+      if (fetched) return fetched;
+    }
+    return await clone(context);
+  } finally {
+    clearTimeout(timer);
   }
-  return clone(options);
 }

@@ -271,6 +271,22 @@ describe('loadConfigRepository', () => {
   });
 });
 
+describe('without git', () => {
+  it('throws a typed error when git cannot be started', async () => {
+    const { root, cacheDir } = workspace();
+    const origin = upstream(root, 'acme/.agents.git', {});
+    const path = process.env.PATH;
+    process.env.PATH = join(root, 'no-such-folder');
+    try {
+      const error = await loadConfigRepository({ url: origin.url, cacheDir }).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(ConfigRepositoryError);
+      expect((error as ConfigRepositoryError).code).toBe('git-unavailable');
+    } finally {
+      process.env.PATH = path;
+    }
+  });
+});
+
 describe('hostile input', () => {
   const hostile = (marker: string) => [
     `--upload-pack=touch ${marker}`,
