@@ -92,6 +92,22 @@ describe('loadOwnerSkills', () => {
     expect(missing[0]?.message).toContain('acme/.openhands');
   });
 
+  it('loads the one repository of a GitLab group, subgroups included', async () => {
+    const { root, cacheDir } = workspace();
+    upstream(root, 'platform/backend/service-config.git', { 'skills/deploy/SKILL.md': skill('deploy') });
+    upstream(root, 'platform/backend/.agents.git', { 'skills/ignored/SKILL.md': skill('ignored') });
+    const result = await loadOwnerSkills({
+      host: 'git.example.com',
+      kind: 'gitlab',
+      owner: 'platform/backend',
+      baseUrl: pathToFileURL(root).href,
+      cacheDir,
+    });
+    expect(result.repositories.map((entry) => [entry.path.path, entry.status])).toEqual([['platform/backend/service-config', 'loaded']]);
+    expect(names(result.skills)).toEqual(['deploy']);
+    expect(result.repositories[0]?.repository.cacheDirectory).toMatch(/platform\+backend[\\/]service-config$/);
+  });
+
   it('never reads another owner\u2019s cache', async () => {
     const { root, cacheDir } = workspace();
     upstream(root, 'acme/.agents.git', { 'skills/acme-skill/SKILL.md': skill('acme-skill') });
@@ -136,6 +152,7 @@ describe('loadConfigRepository', () => {
     const { root, cacheDir } = workspace();
     const origin = upstream(root, 'acme/.agents.git', {
       'skills/deploy/SKILL.md': skill('deploy'),
+      'skills/deploy.md': legacy('deploy'),
       'microagents/deploy.md': legacy('deploy'),
       'microagents/review.md': legacy('review'),
       'microagents/review/SKILL.md': skill('review'),
@@ -147,12 +164,16 @@ describe('loadConfigRepository', () => {
       ['review', join(checkout, 'microagents', 'review.md')],
     ]);
     const shadowed = result.diagnostics.filter((entry) => entry.code === 'shadowed-skill');
+    // In skills/ a SKILL.md beats a legacy file; in microagents/ the reverse.
     expect(shadowed.map((entry) => entry.file).sort()).toEqual([
       join(checkout, 'microagents', 'deploy.md'),
       join(checkout, 'microagents', 'review', 'SKILL.md'),
+      join(checkout, 'skills', 'deploy.md'),
     ]);
-    expect(shadowed.find((entry) => entry.file.endsWith('deploy.md'))?.message).toContain('only for names skills/ does not have');
-    expect(shadowed.find((entry) => entry.file.endsWith('SKILL.md'))?.message).toContain('in microagents/ the service keeps a legacy file');
+    const about = (...path: string[]) => shadowed.find((entry) => entry.file === join(checkout, ...path))?.message;
+    expect(about('microagents', 'deploy.md')).toContain('only for names skills/ does not have');
+    expect(about('microagents', 'review', 'SKILL.md')).toContain('in microagents/ the service keeps a legacy file');
+    expect(about('skills', 'deploy.md')).toContain('in a configuration repository a SKILL.md beats a legacy file');
   });
 
   it('fetches an upstream change into the same cache: new skills appear, deleted ones disappear', async () => {
