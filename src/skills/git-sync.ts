@@ -128,7 +128,8 @@ class GitSession {
   }
 }
 
-const progressFlag = (options: SyncOptions) => (options.onProgress ? ['--progress'] : []);
+// `--quiet` would silence the progress lines `--progress` asks for.
+const progressFlag = (options: SyncOptions) => (options.onProgress ? ['--progress'] : ['--quiet']);
 
 async function isDirectory(path: string): Promise<boolean> {
   return (await stat(path).catch(() => undefined))?.isDirectory() ?? false;
@@ -178,7 +179,7 @@ async function fetch(options: SyncContext): Promise<SyncResult | undefined> {
     options.onProgress?.('fetching');
     const commit = ref !== undefined && COMMIT_ID.test(ref);
     const depth = commit ? [] : ['--depth', '1'];
-    await session.run(['fetch', '--quiet', ...progressFlag(options), ...depth, '--no-tags', '--', remote.url, ref ?? 'HEAD']);
+    await session.run(['fetch', ...progressFlag(options), ...depth, '--no-tags', '--', remote.url, ref ?? 'HEAD']);
     await session.run(['reset', '--quiet', '--hard', 'FETCH_HEAD']);
     await session.run(['clean', '-ffdxq']);
     return { status: 'ready', commit: await headCommit(directory, options), action: 'fetched' };

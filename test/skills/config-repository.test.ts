@@ -194,7 +194,7 @@ describe('loadConfigRepository', () => {
     expect(existsSync(join(second.repository.cacheDirectory, 'skills', 'old'))).toBe(false);
   });
 
-  it('reports every phase, and transfer progress while cloning', async () => {
+  it('reports every phase, and transfer progress while cloning and fetching', async () => {
     const { root, cacheDir } = workspace();
     const files: Record<string, string> = {};
     for (let index = 0; index < 40; index++) files[`skills/s${index}/SKILL.md`] = skill(`s${index}`);
@@ -206,6 +206,13 @@ describe('loadConfigRepository', () => {
     const transfer = events.filter((event) => event.stage !== undefined);
     expect(transfer.length).toBeGreaterThan(0);
     expect(transfer.every((event) => event.phase === 'cloning' && typeof event.percent === 'number')).toBe(true);
+    const more: Record<string, string> = {};
+    for (let index = 0; index < 40; index++) more[`skills/t${index}/SKILL.md`] = skill(`t${index}`);
+    origin.commit(more);
+    events.length = 0;
+    await loadConfigRepository({ url: origin.url, cacheDir, onProgress: (event) => events.push(event) });
+    expect([...new Set(events.map((event) => event.phase))]).toEqual(['fetching', 'reading', 'done']);
+    expect(events.some((event) => event.phase === 'fetching' && event.stage !== undefined)).toBe(true);
   });
 
   it('loads a branch, a tag and a commit, and goes back to the default branch in the same cache', async () => {
