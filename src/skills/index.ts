@@ -7,11 +7,37 @@
  */
 
 export type { Diagnostic, Position, RelatedLocation, Rule, Severity } from '../internal/diagnostic';
+export {
+  type ConfigRepository,
+  type ConfigRepositoryProgress,
+  type ConfigRepositoryResult,
+  type ConfigRepositoryStatus,
+  type LoadConfigRepositoryOptions,
+  loadConfigRepository,
+  readConfigCheckout,
+} from './config-repository';
+export { ConfigRepositoryError, type ConfigRepositoryErrorCode } from './config-repository-error';
+export {
+  type ConfigRepositoryPath,
+  type ConfigRepositoryPathsOptions,
+  configRepositoryPaths,
+  type GitHostKind,
+  gitHostKind,
+} from './config-repository-paths';
 export { findInlineCommands, type LoadSkillContentOptions, loadSkillContent, type SkillContent, SkillContentError } from './content';
 export type { DirectoryEntry, EntryKind, SkillFileSystem } from './file-system';
 export { nodeFileSystem } from './file-system';
 export { INSTRUCTION_FILE_NAMES, instructionSkillName } from './instruction-names';
 export { DEFAULT_MAX_FILE_SIZE, type LoadSkillsDirectoryOptions, loadSkillsDirectory, type SkillsDirectory } from './load-directory';
+export {
+  type LoadOwnerSkillsOptions,
+  loadOwnerSkills,
+  type MergedConfigSkills,
+  mergeConfigRepositories,
+  type OwnerSkills,
+  ownerSkillLayer,
+  type ShadowedConfigSkill,
+} from './owner-skills';
 export { matchesPathGlob, matchPaths, type PathMatch } from './paths';
 export { NEUTRAL_PRESET, OPENHANDS_PRESET, resolvePreset, SKILL_PRESETS, type SkillPreset } from './presets';
 export { findGitRoot, type LoadRepositoryOptions, loadRepository } from './repository';

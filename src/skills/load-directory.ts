@@ -27,6 +27,8 @@ export interface LoadSkillsDirectoryOptions {
   strict?: boolean;
   /** Legacy file names are taken relative to this folder (default: the skills folder). */
   nameBase?: string;
+  /** Load legacy single-file skills too (default `true`); `false` loads SKILL.md folders only. */
+  legacyFiles?: boolean;
   /** The file access to use (default: the real file system). */
   fs?: SkillFileSystem;
 }
@@ -65,14 +67,14 @@ export async function loadFolder(walker: SafeWalker, directory: string, options:
   const result: SkillsDirectory = { directory, skills: [], dropped: false, diagnostics: [] };
   if ((await walker.resolve(directory))?.kind !== 'directory') return result;
   const found = await discoverSkillFiles(walker, directory);
-  result.diagnostics.push(...found.diagnostics);
+  result.diagnostics.push(...(options.legacyFiles === false ? found.diagnostics.filter((d) => d.code !== 'readme-loaded-as-skill') : found.diagnostics));
   const nameBase = options.nameBase ?? directory;
   const strict = options.strict ?? true;
   const loaded: Skill[] = [];
   let dropAt: { file: string; name: string; at: Diagnostic } | undefined;
   const files = [
     ...found.skillFiles.map((file) => ({ file, format: 'agentskills' as const })),
-    ...found.legacyFiles.map((file) => ({ file, format: 'legacy' as const })),
+    ...(options.legacyFiles === false ? [] : found.legacyFiles.map((file) => ({ file, format: 'legacy' as const }))),
   ];
   // Files are read concurrently and handled in the service's order.
   const read = await mapConcurrent(files, READ_CONCURRENCY, ({ file, format }) =>
