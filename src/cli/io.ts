@@ -19,6 +19,22 @@ export interface CommandIO {
   env: Record<string, string | undefined>;
   /** Whether standard output may be coloured (a terminal, without `NO_COLOR`); no colour when absent. */
   colorOutput?: boolean;
+  /**
+   * Shows a progress line that the next one replaces (an empty line clears it); present only when
+   * standard error is a terminal, so logs and pipes never receive progress.
+   */
+  progress?: (line: string) => void;
+}
+
+/** A progress line on a terminal stream: written over itself with a carriage return. */
+export function terminalProgress(stream: { write(text: string): unknown; columns?: number }): (line: string) => void {
+  let shown = 0;
+  return (line) => {
+    const width = Math.max(10, (stream.columns ?? 80) - 1);
+    const text = line.length > width ? `${line.slice(0, width - 1)}\u2026` : line;
+    stream.write(`\r${text}${' '.repeat(Math.max(0, shown - text.length))}${line === '' ? '\r' : ''}`);
+    shown = text.length;
+  };
 }
 
 /** The real process. */
@@ -34,6 +50,7 @@ export function processIO(): CommandIO {
     cwd: process.cwd(),
     env: process.env,
     colorOutput: colorEnabled(process.env, process.stdout.isTTY === true),
+    ...(process.stderr.isTTY ? { progress: terminalProgress(process.stderr) } : {}),
   };
 }
 
