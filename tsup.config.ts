@@ -8,6 +8,7 @@ const library = {
   'webhooks/node': 'src/webhooks/node.ts',
   'api/index': 'src/api/index.ts',
   'plugins/index': 'src/plugins/index.ts',
+  'plugins/node': 'src/plugins/node.ts',
   'skills/index': 'src/skills/index.ts',
 };
 

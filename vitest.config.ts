@@ -12,6 +12,7 @@ export default defineConfig({
       { find: /^agentwire\/webhooks\/node$/, replacement: src('webhooks/node.ts') },
       { find: /^agentwire\/webhooks$/, replacement: src('webhooks/index.ts') },
       { find: /^agentwire\/api$/, replacement: src('api/index.ts') },
+      { find: /^agentwire\/plugins\/node$/, replacement: src('plugins/node.ts') },
       { find: /^agentwire\/plugins$/, replacement: src('plugins/index.ts') },
       { find: /^agentwire\/skills$/, replacement: src('skills/index.ts') },
       { find: /^agentwire$/, replacement: src('index.ts') },

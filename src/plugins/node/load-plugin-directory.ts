@@ -1,0 +1,141 @@
+/**
+ * `loadPluginDirectory`: a plugin folder read from disk as the service reads it, in the layout it
+ * sees (Agent Plugins from 1.49 when there is a root `plugin.json`, legacy otherwise), with every
+ * component and a diagnostic for everything it rejects, skips or misreads.
+ * @module
+ */
+import { join, resolve } from 'node:path';
+import { compareDiagnostics, type Diagnostic, diagnostic } from '../../internal/diagnostic';
+import { nodeFileSystem } from '../../skills/file-system';
+import { DEFAULT_MAX_FILE_SIZE } from '../../skills/load-directory';
+import { DUPLICATE_SKILL_NAME } from '../../skills/rules';
+import type { Skill } from '../../skills/types';
+import { SafeWalker } from '../../skills/walk';
+import { OPENHANDS_NAMESPACE, pluginEntryCommand } from '../manifest-extensions';
+import { loadPluginAgents } from './agents';
+import { loadPluginCommands } from './commands';
+import { isInside, outsideLinkDiagnostics } from './containment';
+import { reportIgnoredComponents } from './ignored-components';
+import { detectLayout, kindOf, loadManifest, type ManifestLoad } from './manifest-file';
+import { loadPluginHooks } from './plugin-hooks';
+import { loadPluginSkills } from './plugin-skills';
+import { PLUGIN_DIRECTORY_MISSING, PLUGIN_ENTRY_COMMAND_MISSING } from './rules';
+import { loadAgentPluginsToolServers, loadLegacyToolServers } from './tool-servers';
+import type { LoadPluginDirectoryOptions, PluginCommand, PluginComponents, PluginDirectory } from './types';
+
+/**
+ * Loads a plugin folder as the service does. A folder the service rejects (not a folder, a
+ * manifest it refuses) comes back with `ok: false` and nothing discovered; otherwise every
+ * component is there as the service keeps it, and `diagnostics` says what it drops and why. Bad
+ * files never make it throw; a `root` that does not contain the folder is a `TypeError`.
+ */
+export async function loadPluginDirectory(directory: string, options: LoadPluginDirectoryOptions = {}): Promise<PluginDirectory> {
+  if (typeof directory !== 'string') throw new TypeError('loadPluginDirectory: the plugin folder must be a string');
+  const service = options.service ?? '1.49';
+  if (service !== '1.49' && service !== '1.43') throw new TypeError(`loadPluginDirectory: unknown service version ${String(service)}`);
+  if (options.root !== undefined && !isInside(resolve(options.root), resolve(directory))) {
+    throw new TypeError('loadPluginDirectory: options.root must contain the plugin folder');
+  }
+  const fs = options.fs ?? nodeFileSystem;
+  const maxFileSize = options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
+  const limits = { scan: options.scan ?? 'frontmatter', maxFileSize } as const;
+  const diagnostics: Diagnostic[] = [];
+  const base = { directory, service, diagnostics };
+  if ((await kindOf(fs, directory)) !== 'directory') {
+    const message = `${directory} is not a folder (it is missing, or not a directory): the service fails to load the plugin.`;
+    diagnostics.push(diagnostic(PLUGIN_DIRECTORY_MISSING, { file: directory, message }));
+    return { ok: false, layout: null, manifestFile: null, failure: 'not-a-directory', ...base };
+  }
+  const layout = await detectLayout(fs, directory, service);
+  // An Agent Plugins plugin is held to its own folder, as the service holds it; a legacy one to the root given.
+  const walker = new SafeWalker(fs, layout === 'agent-plugins' ? directory : (options.root ?? directory));
+  const manifest = await loadManifest(walker, directory, layout, service, maxFileSize, diagnostics);
+  const finish = async () => {
+    diagnostics.push(...(await outsideLinkDiagnostics(walker, fs, directory, layout)));
+    diagnostics.sort(compareDiagnostics);
+  };
+  if (!manifest.ok) {
+    await finish();
+    return { ok: false, layout, manifestFile: manifest.file, failure: manifest.failure, ...base };
+  }
+  const name = manifest.manifest.name;
+  const own = await loadPluginSkills(walker, directory, layout, limits, diagnostics);
+  const extensions = layout === 'agent-plugins' ? join(directory, OPENHANDS_NAMESPACE) : directory;
+  const commandsDir = join(extensions, 'commands');
+  const { commands, skills: fromCommands } = await loadPluginCommands(walker, commandsDir, name, limits, diagnostics);
+  const agents = await loadPluginAgents(walker, join(extensions, 'agents'), limits, diagnostics);
+  const hooks = await loadPluginHooks(walker, join(extensions, 'hooks'), maxFileSize, diagnostics);
+  await reportIgnoredComponents(walker, directory, layout, diagnostics);
+  const merged = mergeSkills(own, fromCommands, diagnostics);
+  const entryCommand = entryCommandOf(manifest);
+  const components: PluginComponents = {
+    name,
+    ...merged,
+    commands,
+    agents,
+    hooks,
+    entryCommand,
+    launchMessage: entryCommand ? `/${name}:${entryCommand}` : null,
+  };
+  checkEntryCommand(manifest, components, commands, commandsDir, diagnostics);
+  if (manifest.layout === 'agent-plugins') {
+    const mcpServers = await loadAgentPluginsToolServers(walker, directory, maxFileSize, diagnostics);
+    await finish();
+    return {
+      ok: true,
+      layout: 'agent-plugins',
+      manifestFile: manifest.file,
+      manifest: manifest.manifest,
+      mcpServers,
+      ...components,
+      ...base,
+    };
+  }
+  const mcpServers = await loadLegacyToolServers(walker, directory, maxFileSize, diagnostics);
+  await finish();
+  return { ok: true, layout: 'legacy', manifestFile: manifest.file, manifest: manifest.manifest, mcpServers, ...components, ...base };
+}
+
+function entryCommandOf(manifest: ManifestLoad & { ok: true }): string | null {
+  const command = manifest.layout === 'agent-plugins' ? pluginEntryCommand(manifest.manifest) : manifest.manifest.entry_command;
+  return command ? command : null;
+}
+
+function checkEntryCommand(
+  manifest: ManifestLoad & { ok: true },
+  components: PluginComponents,
+  commands: readonly PluginCommand[],
+  commandsDir: string,
+  diagnostics: Diagnostic[],
+): void {
+  const { entryCommand, launchMessage } = components;
+  if (!entryCommand || commands.some((command) => command.name === entryCommand)) return;
+  const file = manifest.file ?? commandsDir;
+  const message = `entry_command "${entryCommand}" names no command of the plugin (no ${join(commandsDir, `${entryCommand}.md`)} loads): the launch message "${launchMessage}" triggers nothing.`;
+  diagnostics.push(diagnostic(PLUGIN_ENTRY_COMMAND_MISSING, { file, at: manifest.entryCommandAt, message }));
+}
+
+/**
+ * The service merges a plugin's skills and then its command skills by name, a later one replacing
+ * an earlier one silently: the winners, in their lists, with a diagnostic per loser.
+ */
+function mergeSkills(
+  own: readonly Skill[],
+  fromCommands: readonly Skill[],
+  diagnostics: Diagnostic[],
+): Pick<PluginComponents, 'skills' | 'commandSkills'> {
+  const winners = new Map<string, Skill>();
+  for (const skill of [...own, ...fromCommands]) {
+    const earlier = winners.get(skill.name);
+    if (earlier) {
+      const message = `"${skill.name}" is also the name of ${earlier.file}; the service keeps this one and drops the other without a word.`;
+      const related = [{ file: earlier.file, line: 1, column: 1, message: 'the copy that is dropped' }];
+      diagnostics.push(diagnostic(DUPLICATE_SKILL_NAME, { file: skill.file, message, related }));
+    }
+    winners.set(skill.name, skill);
+  }
+  return {
+    skills: own.filter((skill) => winners.get(skill.name) === skill),
+    commandSkills: fromCommands.filter((skill) => winners.get(skill.name) === skill),
+  };
+}

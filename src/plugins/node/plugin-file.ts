@@ -1,0 +1,40 @@
+/**
+ * Reading one JSON file of a plugin (a manifest, `mcp.json`, `.mcp.json`, `hooks.json`) as text:
+ * a size limit, strict UTF-8, and a diagnostic that says what the service loses when it cannot.
+ * @module
+ */
+import { type Diagnostic, diagnostic } from '../../internal/diagnostic';
+import { decodeUtf8 } from '../../internal/utf8';
+import { FILE_TOO_LARGE } from '../../skills/rules';
+import type { SafeWalker } from '../../skills/walk';
+import { PLUGIN_FILE_UNREADABLE } from './rules';
+
+/** The text of a plugin file, or why it was not read: `unreadable` (the service fails too) or `too-large` (not checked). */
+export type PluginFileText = { ok: true; text: string } | { ok: false; reason: 'unreadable' | 'too-large'; diagnostics: Diagnostic[] };
+
+/**
+ * Reads a plugin file found by the walker (so inside the root). `loss` completes the sentence
+ * "the service …" for a file it cannot read, such as `rejects the plugin`.
+ */
+export async function readPluginFile(walker: SafeWalker, file: string, maxFileSize: number, loss: string): Promise<PluginFileText> {
+  const info = await walker.fs.kind(file);
+  if (info?.kind !== 'file') {
+    const message = `${file} is ${info?.kind === 'directory' ? 'a folder' : 'not a regular file'}: the service cannot read it and ${loss}.`;
+    return { ok: false, reason: 'unreadable', diagnostics: [diagnostic(PLUGIN_FILE_UNREADABLE, { file, message })] };
+  }
+  if (info.size > maxFileSize) {
+    const message = `The file is ${(info.size / 2 ** 20).toFixed(1)} MiB, over the ${(maxFileSize / 2 ** 20).toFixed(1)} MiB limit: agentwire does not read or check it.`;
+    return {
+      ok: false,
+      reason: 'too-large',
+      diagnostics: [diagnostic(FILE_TOO_LARGE, { file, message, hint: 'Raise `maxFileSize` to check it, or split the file.' })],
+    };
+  }
+  const decoded = decodeUtf8(await walker.fs.read(file, 0, info.size));
+  if (!decoded.ok) {
+    const byte = decoded.byte.toString(16).padStart(2, '0');
+    const message = `Byte 0x${byte} at offset ${decoded.offset} is not UTF-8: the service fails to read the file and ${loss}.`;
+    return { ok: false, reason: 'unreadable', diagnostics: [diagnostic(PLUGIN_FILE_UNREADABLE, { file, at: decoded.at, message })] };
+  }
+  return { ok: true, text: decoded.text };
+}

@@ -1,0 +1,39 @@
+/**
+ * The hooks of a plugin (`hooks/hooks.json`, or `dev.openhands/hooks/hooks.json` in an Agent
+ * Plugins plugin), read through `parseHooksConfig`: one invalid part and the service loads none
+ * of the file's hooks (the parser's diagnostics say so and name the hooks lost).
+ * @module
+ */
+import { join } from 'node:path';
+import type { Diagnostic } from '../../internal/diagnostic';
+import type { SafeWalker } from '../../skills/walk';
+import { type HooksConfig, parseHooksConfig } from '../hooks-config';
+import { readPluginFile } from './plugin-file';
+
+/** What the service keeps of a hooks file it drops: every event empty. */
+export function emptyHooksConfig(): HooksConfig {
+  return { pre_tool_use: [], post_tool_use: [], user_prompt_submit: [], session_start: [], session_end: [], stop: [] };
+}
+
+/**
+ * The hooks of `folder/hooks.json`: `null` without the file (or when it cannot be read or is over
+ * the size limit), an empty configuration when the service drops it, else the hooks it runs.
+ */
+export async function loadPluginHooks(
+  walker: SafeWalker,
+  folder: string,
+  maxFileSize: number,
+  diagnostics: Diagnostic[],
+): Promise<HooksConfig | null> {
+  const entry = await walker.entry(folder, 'hooks.json');
+  if (!entry) return null;
+  const file = join(folder, 'hooks.json');
+  const read = await readPluginFile(walker, file, maxFileSize, 'loads none of its hooks');
+  if (!read.ok) {
+    diagnostics.push(...read.diagnostics);
+    return null;
+  }
+  const parsed = parseHooksConfig(read.text, { file });
+  diagnostics.push(...parsed.diagnostics);
+  return parsed.ok ? parsed.value : emptyHooksConfig();
+}
