@@ -1,0 +1,110 @@
+/**
+ * The specification's recommendations for the body of a SKILL.md: under 500 lines, under about
+ * 5,000 tokens, and file references one level deep.
+ * @module
+ */
+import { dirname, resolve } from 'node:path';
+import { AGENTSKILLS_BODY_TOO_MANY_TOKENS, AGENTSKILLS_FILE_TOO_LONG, AGENTSKILLS_REFERENCE_TOO_DEEP } from './agentskills-rules';
+import { positionOf } from './agentskills-frontmatter';
+import { isWithin } from './paths';
+import type { Reporter } from './profile-output';
+import { type ResolvedOptions, readText } from './read-text';
+
+/** The recommended limit on lines of SKILL.md. */
+export const MAX_SKILL_LINES = 500;
+/** The recommended limit on tokens of the body. */
+export const MAX_BODY_TOKENS = 5000;
+/** Characters per token in the estimate. */
+export const CHARACTERS_PER_TOKEN = 4;
+/** At most this many referenced files are read per skill. */
+const MAX_REFERENCES = 32;
+
+/** The token estimate of a text: one token per {@link CHARACTERS_PER_TOKEN} code points. */
+export function estimateTokens(text: string): number {
+  return Math.ceil([...text].length / CHARACTERS_PER_TOKEN);
+}
+
+/** Checks length and token count. `complete` is false when only the head of a large file was read. */
+export function checkSkillSize(text: string, bodyOffset: number, complete: boolean, file: string, report: Reporter): void {
+  let lines = text.split('\n').length;
+  if (text.endsWith('\n')) lines--;
+  if (lines >= MAX_SKILL_LINES) {
+    report(AGENTSKILLS_FILE_TOO_LONG, {
+      file,
+      at: { line: MAX_SKILL_LINES, column: 1 },
+      message: `SKILL.md has ${complete ? lines : `more than ${lines}`} lines; the specification recommends fewer than ${MAX_SKILL_LINES}.`,
+    });
+  }
+  let start = bodyOffset;
+  while (start < text.length && /\s/.test(text.charAt(start))) start++;
+  const tokens = estimateTokens(text.slice(start).trimEnd());
+  if (tokens >= MAX_BODY_TOKENS) {
+    report(AGENTSKILLS_BODY_TOO_MANY_TOKENS, {
+      file,
+      at: positionOf(text, start),
+      message: `The body is about ${complete ? tokens.toLocaleString('en-US') : `${tokens.toLocaleString('en-US')} or more`} tokens (estimated at one token per ${CHARACTERS_PER_TOKEN} characters); the specification recommends fewer than ${MAX_BODY_TOKENS.toLocaleString('en-US')}.`,
+    });
+  }
+}
+
+/** A local link in Markdown text: its target and where the link starts. */
+interface LocalLink {
+  target: string;
+  offset: number;
+}
+
+const LINK = /(?<!!)\[(?:[^\]\\]|\\.)*\]\(\s*<?([^)\s>]+)>?(?:\s+(?:"[^"]*"|'[^']*'))?\s*\)/g;
+
+/** Markdown text with fenced code blocks and inline code blanked out (same length, so offsets hold). */
+function withoutCode(text: string): string {
+  const blank = (match: string) => match.replace(/[^\n]/g, ' ');
+  return text.replace(/^(```|~~~)[^\n]*\n[\s\S]*?(?:^\1[^\n]*$|(?![\s\S]))/gm, blank).replace(/`[^`\n]+`/g, blank);
+}
+
+/** The local links of a Markdown text (no URL scheme, no absolute path, no bare anchor). */
+function localLinks(text: string, from: number): LocalLink[] {
+  const links: LocalLink[] = [];
+  const scan = withoutCode(text);
+  LINK.lastIndex = from;
+  for (let match = LINK.exec(scan); match; match = LINK.exec(scan)) {
+    const raw = (match[1] as string).replace(/[#?].*$/, '');
+    if (raw === '' || /^[a-z][a-z0-9+.-]*:/i.test(raw) || raw.startsWith('/') || raw.startsWith('\\')) continue;
+    let target = raw;
+    try {
+      target = decodeURIComponent(raw);
+    } catch {
+      // Keep the text as written when it is not valid percent-encoding.
+    }
+    links.push({ target, offset: match.index });
+  }
+  return links;
+}
+
+/**
+ * Warns at each link of SKILL.md whose target (a Markdown file in the skill folder) links on to
+ * another file of the skill folder.
+ */
+export async function checkReferenceDepth(text: string, bodyOffset: number, file: string, options: ResolvedOptions, report: Reporter): Promise<void> {
+  const folder = dirname(file);
+  const seen = new Set<string>();
+  for (const link of localLinks(text, bodyOffset)) {
+    const target = resolve(folder, link.target);
+    if (seen.size >= MAX_REFERENCES || seen.has(target) || !/\.(md|markdown)$/i.test(target) || !isWithin(folder, target)) continue;
+    seen.add(target);
+    const read = await readText(target, options);
+    if (!read.ok) continue;
+    const referenced = read.text.replace(/\r\n?/g, '\n');
+    const next = localLinks(referenced, 0).find((nested) => {
+      const path = resolve(dirname(target), nested.target);
+      return path !== file && path !== target && isWithin(folder, path);
+    });
+    if (!next) continue;
+    const nestedAt = positionOf(referenced, next.offset);
+    report(AGENTSKILLS_REFERENCE_TOO_DEEP, {
+      file,
+      at: positionOf(text, link.offset),
+      message: `"${link.target}" links on to "${next.target}": a reference chain two levels deep; the specification recommends keeping references one level deep from SKILL.md.`,
+      related: [{ file: target, ...nestedAt, message: 'The nested reference.' }],
+    });
+  }
+}

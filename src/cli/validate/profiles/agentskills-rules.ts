@@ -1,0 +1,238 @@
+/**
+ * The rules of the `agentskills` profile: the Agent Skills specification as its reference
+ * validator (`skills-ref validate`) applies it, and the specification's recommendations.
+ * @module
+ */
+import type { Rule } from '../../../internal/diagnostic';
+
+const rule = (code: string, severity: Rule['severity'], title: string, description: string, hint: string, example: string): Rule => ({
+  code: `agentskills-${code}`,
+  severity,
+  title,
+  description,
+  hint,
+  example,
+});
+
+const REJECTS = 'skills-ref validate reports it and fails';
+
+export const AGENTSKILLS_UNREADABLE = rule(
+  'unreadable',
+  'error',
+  'The SKILL.md cannot be read as UTF-8 text',
+  `The specification's files are UTF-8 text; a file that cannot be read or decoded cannot be validated, and ${REJECTS}.`,
+  'Save the file as UTF-8.',
+  'A SKILL.md saved as Latin-1 with "é" in its description.',
+);
+export const AGENTSKILLS_FILE_NAME = rule(
+  'file-name',
+  'warning',
+  'The skill file is not named SKILL.md',
+  'The specification names the file SKILL.md. skills-ref also accepts skill.md; any other spelling (Skill.md) is not found at all.',
+  'Rename the file to SKILL.md.',
+  'my-skill/skill.md',
+);
+export const AGENTSKILLS_FRONTMATTER_MISSING = rule(
+  'frontmatter-missing',
+  'error',
+  'The file does not start with front matter',
+  `A SKILL.md must start with \`---\` on its very first line: skills-ref does not skip a byte-order mark, blank lines or leading spaces (the service does), and ${REJECTS}.`,
+  'Make `---` the first three characters of the file.',
+  '\n---\nname: my-skill\n---',
+);
+export const AGENTSKILLS_FRONTMATTER_UNCLOSED = rule(
+  'frontmatter-unclosed',
+  'error',
+  'The front matter is never closed',
+  `skills-ref looks for a second \`---\` after the opening one; without it ${REJECTS}.`,
+  'Close the front matter with a line holding `---`.',
+  '---\nname: my-skill\ndescription: …\n# My skill',
+);
+export const AGENTSKILLS_FRONTMATTER_CUT = rule(
+  'frontmatter-cut',
+  'error',
+  'Three dashes inside the front matter end it early',
+  'skills-ref ends the front matter at the first `---` anywhere after the opening one, even inside a value, and parses only what comes before: the rest of the front matter is lost or the YAML breaks.',
+  'Reword the value so it has no `---` (or write the dashes as "—").',
+  '---\nname: my-skill\ndescription: Before --- after\n---',
+);
+export const AGENTSKILLS_INVALID_YAML = rule(
+  'invalid-yaml',
+  'error',
+  'The front matter is not valid YAML',
+  `skills-ref parses the front matter as YAML; a syntax error makes it stop, and ${REJECTS}.`,
+  'Fix the YAML at the position shown; quote values that hold ": " or start with a special character.',
+  '---\nname: my-skill\ndescription: Use it: always\n---',
+);
+export const AGENTSKILLS_YAML_FLOW_STYLE = rule(
+  'yaml-flow-style',
+  'error',
+  'A flow collection ([a, b] or {a: b}) in the front matter',
+  `skills-ref reads front matter with strictyaml, which refuses flow style; ${REJECTS}. The service reads it as a list or mapping.`,
+  'Write lists one item per line ("- item") and mappings one key per line; quote text that starts with "[" or "{".',
+  '---\nname: my-skill\ndescription: …\nmetadata: {author: ada}\n---',
+);
+export const AGENTSKILLS_YAML_ANCHOR = rule(
+  'yaml-anchor',
+  'error',
+  'A YAML anchor or alias in the front matter',
+  `strictyaml refuses anchors (&name) and aliases (*name); ${REJECTS}.`,
+  'Write the value out in full where it is used.',
+  '---\nname: &n my-skill\ndescription: *n\n---',
+);
+export const AGENTSKILLS_YAML_TAG = rule(
+  'yaml-tag',
+  'error',
+  'A YAML tag (!!str, !custom) in the front matter',
+  `strictyaml refuses explicit tags: every value is already a string; ${REJECTS}.`,
+  'Remove the tag; quote the value if it must stay text.',
+  '---\nname: my-skill\ndescription: !!str 42\n---',
+);
+export const AGENTSKILLS_YAML_DUPLICATE_KEY = rule(
+  'yaml-duplicate-key',
+  'error',
+  'A key written twice in the front matter',
+  `strictyaml refuses duplicate keys (the service keeps the last one); ${REJECTS}.`,
+  'Remove one of the two keys.',
+  '---\nname: a\nname: b\n---',
+);
+export const AGENTSKILLS_FRONTMATTER_NOT_MAPPING = rule(
+  'frontmatter-not-mapping',
+  'error',
+  'The front matter is not a mapping',
+  `The front matter must be a YAML mapping of fields; a list, a single value or nothing at all makes ${REJECTS.replace('reports it and ', '')}.`,
+  'Write the fields as "key: value" lines.',
+  '---\n- my-skill\n---',
+);
+export const AGENTSKILLS_UNEXPECTED_FIELD = rule(
+  'unexpected-field',
+  'error',
+  'A front matter field the specification does not define',
+  `The specification allows only name, description, license, allowed-tools, metadata and compatibility; any other key (the service's triggers, inputs or paths, Claude Code's disable-model-invocation, a version) is an "unexpected field" and ${REJECTS}. The service reads or ignores such keys, so the skill still loads there.`,
+  'Remove the field, or keep it only in skills meant for clients that read it; put extra data under metadata as strings.',
+  '---\nname: my-skill\ndescription: …\ntriggers:\n  - deploy\n---',
+);
+export const AGENTSKILLS_NAME_MISSING = rule(
+  'name-missing',
+  'error',
+  'The front matter has no name',
+  `\`name\` is required by the specification (the service falls back to the folder name); ${REJECTS}.`,
+  'Add "name: <folder name>".',
+  '---\ndescription: …\n---',
+);
+export const AGENTSKILLS_NAME_INVALID = rule(
+  'name-invalid',
+  'error',
+  'The name breaks the naming rules',
+  'After NFKC normalization a name is 1–64 characters, lowercase, made of letters, digits and "-" (any script: "技能" and "мой-навык" pass, "НАВЫК" does not), with no leading or trailing "-" and no "--".',
+  'Use a lowercase name such as "pdf-tools".',
+  '---\nname: PDF_Tools\ndescription: …\n---',
+);
+export const AGENTSKILLS_NAME_MISMATCH = rule(
+  'name-mismatch',
+  'error',
+  'The name differs from the folder name',
+  `The name must equal the skill folder's name (both NFKC-normalized); ${REJECTS}.`,
+  'Rename the folder or change the name so they match.',
+  'pdf/SKILL.md with "name: pdf-tools"',
+);
+export const AGENTSKILLS_DESCRIPTION_MISSING = rule(
+  'description-missing',
+  'error',
+  'The front matter has no description',
+  `\`description\` is required by the specification (the service falls back to the first line of the body); ${REJECTS}.`,
+  'Add a description that says what the skill does and when to use it.',
+  '---\nname: my-skill\n---',
+);
+export const AGENTSKILLS_DESCRIPTION_INVALID = rule(
+  'description-invalid',
+  'error',
+  'The description is empty, not text, or longer than 1024 characters',
+  `A description is non-empty text of at most 1024 characters (the service cuts a longer one); ${REJECTS}.`,
+  'Write the description as one text value of at most 1024 characters.',
+  '---\nname: my-skill\ndescription:\n---',
+);
+export const AGENTSKILLS_COMPATIBILITY_INVALID = rule(
+  'compatibility-invalid',
+  'error',
+  'compatibility is not text of 1–500 characters',
+  `\`compatibility\` is text of at most 500 characters; a longer value or a mapping makes ${REJECTS.replace('reports it and ', '')}. An empty value breaks the specification's 1–500 range, which skills-ref does not check (a warning).`,
+  'Write the environment requirements as one sentence of at most 500 characters.',
+  '---\nname: my-skill\ndescription: …\ncompatibility:\n  python: "3.12"\n---',
+);
+export const AGENTSKILLS_METADATA_INVALID = rule(
+  'metadata-invalid',
+  'error',
+  'metadata is not a mapping of strings to strings',
+  'The specification defines `metadata` as a map from string keys to string values. skills-ref turns nested values into text without a word; the service drops a skill whose metadata is not a mapping.',
+  'Write metadata as "key: value" lines, one level deep.',
+  '---\nname: my-skill\ndescription: …\nmetadata:\n  tags:\n    - a\n---',
+);
+export const AGENTSKILLS_ALLOWED_TOOLS_INVALID = rule(
+  'allowed-tools-invalid',
+  'error',
+  'allowed-tools is not a space-separated string',
+  'The specification (experimental) defines `allowed-tools` as one string of tool names separated by spaces; a list breaks it (the service accepts a list). A comma-separated string is a warning: the commas become part of the names.',
+  'Write the tools on one line separated by spaces: "allowed-tools: Bash(git:*) Read".',
+  '---\nname: my-skill\ndescription: …\nallowed-tools:\n  - Read\n---',
+);
+export const AGENTSKILLS_LICENSE_INVALID = rule(
+  'license-invalid',
+  'error',
+  'license is not text',
+  'The specification defines `license` as a licence name or a reference to a bundled licence file: text, not a list or mapping.',
+  'Write "license: Apache-2.0" or "license: Proprietary. LICENSE.txt has complete terms".',
+  '---\nname: my-skill\ndescription: …\nlicense:\n  - MIT\n---',
+);
+export const AGENTSKILLS_FILE_TOO_LONG = rule(
+  'file-too-long',
+  'warning',
+  'SKILL.md is 500 lines or longer',
+  'The specification recommends keeping SKILL.md under 500 lines: agents load the whole file when the skill is used. The warning points at line 500.',
+  'Move detailed reference material into files under references/ and link to them.',
+  'A SKILL.md of 800 lines.',
+);
+export const AGENTSKILLS_BODY_TOO_MANY_TOKENS = rule(
+  'body-too-many-tokens',
+  'warning',
+  'The body is about 5,000 tokens or more',
+  'The specification recommends a body under 5,000 tokens. agentwire estimates tokens as one per 4 characters (Unicode code points) of the body after the front matter, a common rule of thumb for English text; the estimate is rough for code and other scripts.',
+  'Move detailed material into files under references/ that the agent reads only when needed.',
+  'A SKILL.md body of 30,000 characters.',
+);
+export const AGENTSKILLS_REFERENCE_TOO_DEEP = rule(
+  'reference-too-deep',
+  'warning',
+  'A referenced file links on to further files',
+  'The specification recommends keeping file references one level deep from SKILL.md; agents may read only part of a chain of references. The warning is at the link in SKILL.md whose target links on (the nested link is given as a related location).',
+  'Link the nested file directly from SKILL.md, or fold its content into the file SKILL.md links to.',
+  'SKILL.md → references/guide.md → references/details.md',
+);
+
+/** The rules of the `agentskills` profile, in the order the documentation lists them. */
+export const AGENTSKILLS_RULES: readonly Rule[] = [
+  AGENTSKILLS_UNREADABLE,
+  AGENTSKILLS_FILE_NAME,
+  AGENTSKILLS_FRONTMATTER_MISSING,
+  AGENTSKILLS_FRONTMATTER_UNCLOSED,
+  AGENTSKILLS_FRONTMATTER_CUT,
+  AGENTSKILLS_INVALID_YAML,
+  AGENTSKILLS_YAML_FLOW_STYLE,
+  AGENTSKILLS_YAML_ANCHOR,
+  AGENTSKILLS_YAML_TAG,
+  AGENTSKILLS_YAML_DUPLICATE_KEY,
+  AGENTSKILLS_FRONTMATTER_NOT_MAPPING,
+  AGENTSKILLS_UNEXPECTED_FIELD,
+  AGENTSKILLS_NAME_MISSING,
+  AGENTSKILLS_NAME_INVALID,
+  AGENTSKILLS_NAME_MISMATCH,
+  AGENTSKILLS_DESCRIPTION_MISSING,
+  AGENTSKILLS_DESCRIPTION_INVALID,
+  AGENTSKILLS_COMPATIBILITY_INVALID,
+  AGENTSKILLS_METADATA_INVALID,
+  AGENTSKILLS_ALLOWED_TOOLS_INVALID,
+  AGENTSKILLS_LICENSE_INVALID,
+  AGENTSKILLS_FILE_TOO_LONG,
+  AGENTSKILLS_BODY_TOO_MANY_TOKENS,
+  AGENTSKILLS_REFERENCE_TOO_DEEP,
+];
