@@ -1,0 +1,65 @@
+/**
+ * The `github` output of `agentwire validate`: one GitHub Actions workflow command per diagnostic
+ * (`::error file=…,line=…,col=…,title=<code>::<message>`), so each shows as an annotation on the
+ * line of the pull request it is about, then the summary line.
+ * @module
+ */
+
+import { relativeToCwd } from './format-paths';
+import { formatSummary } from './format-summary';
+import { escapeUnsafe } from './safe-text';
+import type { ProfileDiagnostic, ValidationReport } from './types';
+
+/** Options of {@link formatGithub}. */
+export interface GithubFormatOptions {
+  /** The directory file paths are made relative to: the repository's root, where the job runs. */
+  cwd: string;
+  /** Errors only: no annotations for warnings and infos (the summary still counts them). */
+  quiet?: boolean;
+}
+
+/** The data of a workflow command (after the second `::`): `%`, carriage returns and newlines escaped. */
+export function escapeData(text: string): string {
+  return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+
+/** A property value of a workflow command: as {@link escapeData}, and `:` and `,` as well. */
+export function escapeProperty(text: string): string {
+  return escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
+}
+
+const COMMAND = { error: 'error', warning: 'warning', info: 'notice' } as const;
+
+/**
+ * One workflow command: the message and its profile, then the hint and any related places on
+ * lines of their own. Control characters from the repository are shown as `\u001b` (they would
+ * drive the log's terminal rendering), then the workflow-command escapes apply.
+ */
+export function formatGithubCommand(item: ProfileDiagnostic, cwd: string): string {
+  const properties = [
+    `file=${escapeProperty(escapeUnsafe(relativeToCwd(item.file, cwd)))}`,
+    `line=${item.line}`,
+    `col=${item.column}`,
+    `title=${escapeProperty(item.code)}`,
+  ].join(',');
+  const lines = [`${item.message} [${item.profile}]`];
+  if (item.hint !== '') lines.push(item.hint);
+  for (const related of item.related ?? []) {
+    const note = related.message === '' ? '' : `: ${related.message}`;
+    lines.push(`See ${relativeToCwd(related.file, cwd)}:${related.line}:${related.column}${note}`);
+  }
+  return `::${COMMAND[item.severity]} ${properties}::${escapeData(escapeUnsafe(lines.join('\n')))}`;
+}
+
+/**
+ * The report as workflow commands, one line each, then the summary as plain text. File paths are
+ * made relative to `cwd` with `/` separators, as GitHub needs them to place annotations.
+ * Ends with a newline.
+ */
+export function formatGithub(report: ValidationReport, options: GithubFormatOptions): string {
+  const lines = report.diagnostics
+    .filter((item) => !options.quiet || item.severity === 'error')
+    .map((item) => formatGithubCommand(item, options.cwd));
+  lines.push(formatSummary(report));
+  return `${lines.join('\n')}\n`;
+}

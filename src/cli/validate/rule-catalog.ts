@@ -1,0 +1,173 @@
+/**
+ * Every rule `agentwire validate` can report, in one list: the rules of each area of the library
+ * (raised under the `openhands` profile) and the rules only the other profiles raise, each with
+ * the profiles that can raise it. The SARIF output and docs/validate.md are built from it.
+ * @module
+ */
+import type { Rule } from '../../internal/diagnostic';
+import { HOOK_RULES } from '../../plugins/hook-rules';
+import { JSON_DOCUMENT_RULES } from '../../plugins/json-document';
+import { LAUNCH_LINK_RULES } from '../../plugins/launch-link-rules';
+import { MANIFEST_RULES } from '../../plugins/manifest-rules';
+import { MARKETPLACE_RULES } from '../../plugins/marketplace-rules';
+import { MCP_RULES } from '../../plugins/mcp-rules';
+import { SOURCE_RULES } from '../../plugins/plugin-source-rules';
+import { SPECIFIER_RULES } from '../../plugins/plugin-specifier';
+import { REFERENCE_RULES } from '../../plugins/reference-check';
+import { REGISTRATION_RULES } from '../../plugins/registration-rules';
+import { SKILL_RULES } from '../../skills/rules';
+import { PROFILE_RULES, type ProfileRule } from './profile-rules';
+import { PROFILES, type Profile } from './types';
+
+/** A group of rules in the documentation: one area of the library, or one profile's own rules. */
+export interface RuleArea {
+  /** A stable identifier, such as `hooks` or `agentskills`. */
+  id: string;
+  /** The heading in docs/validate.md. */
+  title: string;
+  /** One or two sentences: which files or values the rules judge. */
+  summary: string;
+}
+
+/** One rule of the catalog. */
+export interface CatalogRule extends Rule {
+  /** The {@link RuleArea.id} it is documented under. */
+  area: string;
+  /** The profiles that can raise it, in {@link PROFILES} order. */
+  profiles: Profile[];
+}
+
+/** The areas of the library, with the rule table of each; their rules are raised under `openhands`. */
+export function libraryRuleTables(): readonly (RuleArea & { rules: readonly Rule[] })[] {
+  return [
+    {
+      id: 'skills',
+      title: 'Skills and context files',
+      summary:
+        '`SKILL.md` files, legacy single-file skills, `AGENTS.md` and the other instruction files, and configuration repositories. See [skills](skills.md) and [configuration repositories](skills-config-repositories.md).',
+      rules: SKILL_RULES,
+    },
+    {
+      id: 'json',
+      title: 'JSON files',
+      summary: 'Every JSON file of a plugin or marketplace: `plugin.json`, `mcp.json`, `.mcp.json`, `hooks.json`, `marketplace.json`.',
+      rules: JSON_DOCUMENT_RULES,
+    },
+    {
+      id: 'manifests',
+      title: 'Plugin manifests',
+      summary:
+        'The Agent Plugins root `plugin.json` and the legacy `.plugin/plugin.json` or `.claude-plugin/plugin.json`. See [plugins](plugins.md).',
+      rules: MANIFEST_RULES,
+    },
+    {
+      id: 'tool-servers',
+      title: 'Tool-server files',
+      summary: 'The Agent Plugins `mcp.json` and the `.mcp.json` of legacy plugins and skill folders. See [plugins](plugins.md).',
+      rules: MCP_RULES,
+    },
+    { id: 'hooks', title: 'Hooks', summary: '`hooks/hooks.json` in a plugin. See [plugins](plugins.md).', rules: HOOK_RULES },
+    {
+      id: 'marketplaces',
+      title: 'Marketplaces',
+      summary: '`.plugin/marketplace.json` and `.claude-plugin/marketplace.json`. See [marketplaces](marketplaces.md).',
+      rules: MARKETPLACE_RULES,
+    },
+    {
+      id: 'sources',
+      title: 'Plugin sources',
+      summary: 'Where a plugin comes from: `github:owner/repo`, a git URL or a path. See [marketplaces](marketplaces.md).',
+      rules: SOURCE_RULES,
+    },
+    {
+      id: 'references',
+      title: 'Plugin references and specifiers',
+      summary: 'A plugin reference `{source, ref, repo_path}` and a `plugin@marketplace` specifier. See [marketplaces](marketplaces.md).',
+      rules: [...REFERENCE_RULES, ...SPECIFIER_RULES],
+    },
+    {
+      id: 'registrations',
+      title: 'Marketplace registrations',
+      summary: 'A marketplace registered for a user or an organization. See [marketplaces](marketplaces.md).',
+      rules: REGISTRATION_RULES,
+    },
+    {
+      id: 'launch-links',
+      title: 'Launch links',
+      summary:
+        'Links that start a conversation with plugins, as `agentwire launch-link inspect` reads them. See [launch links](launch-links.md).',
+      rules: LAUNCH_LINK_RULES,
+    },
+  ];
+}
+
+/** The sections of the rules that are in no table of the library: the command's own checks, then one per other profile. */
+export const PROFILE_AREAS: readonly RuleArea[] = [
+  {
+    id: 'repository',
+    title: 'Repositories',
+    summary: "Checks across the files of a repository that `agentwire validate` makes under the service's rules.",
+  },
+  {
+    id: 'agentskills',
+    title: 'Agent Skills specification (`agentskills`)',
+    summary: 'Rules of the Agent Skills specification that the service does not apply.',
+  },
+  {
+    id: 'claude-code',
+    title: 'Claude Code (`claude-code`)',
+    summary: "Rules of Claude Code's plugins and marketplaces that the service does not apply.",
+  },
+  {
+    id: 'agent-plugins',
+    title: 'Agent Plugins 1.0.0 (`agent-plugins`)',
+    summary: 'Rules of the Agent Plugins 1.0.0 specification that the service does not apply.',
+  },
+];
+
+const byProfileOrder = (profiles: Iterable<Profile>): Profile[] => {
+  const set = new Set(profiles);
+  return PROFILES.filter((profile) => set.has(profile));
+};
+
+/**
+ * Builds the catalog from the library's tables and `profileRules`. A code listed twice is one
+ * entry: the first rule's text, every profile that raises it. A rule in no table of the library is
+ * documented under the section of its first profile other than `openhands`, or under `repository`
+ * when only `openhands` raises it.
+ */
+export function buildRuleCatalog(profileRules: readonly ProfileRule[]): CatalogRule[] {
+  const catalog = new Map<string, CatalogRule>();
+  for (const table of libraryRuleTables()) {
+    for (const rule of table.rules) {
+      if (!catalog.has(rule.code)) catalog.set(rule.code, { ...rule, area: table.id, profiles: ['openhands'] });
+    }
+  }
+  for (const { profiles, ...rule } of profileRules) {
+    const known = catalog.get(rule.code);
+    if (known) {
+      known.profiles = byProfileOrder([...known.profiles, ...profiles]);
+      continue;
+    }
+    const ordered = byProfileOrder(profiles);
+    const area = ordered.find((profile) => profile !== 'openhands') ?? 'repository';
+    catalog.set(rule.code, { ...rule, area, profiles: ordered });
+  }
+  return [...catalog.values()];
+}
+
+let cached: readonly CatalogRule[] | undefined;
+
+/** Every rule `agentwire validate` can report, in documentation order. */
+export function ruleCatalog(): readonly CatalogRule[] {
+  cached ??= buildRuleCatalog(PROFILE_RULES);
+  return cached;
+}
+
+let index: Map<string, CatalogRule> | undefined;
+
+/** The rule with this code, if the catalog has it. */
+export function findRule(code: string): CatalogRule | undefined {
+  index ??= new Map(ruleCatalog().map((rule) => [rule.code, rule]));
+  return index.get(code);
+}
