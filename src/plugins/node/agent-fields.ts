@@ -60,8 +60,8 @@ export function interpretAgent(read: SkillFileRead, stem: string): { agent: Plug
   const has = (key: string) => Object.hasOwn(data, key) && data[key] !== undefined;
   const add = (rule: Rule, key: string, message: string, into: Problem[] = problems) =>
     into.push({ diagnostic: diagnostic(rule, { file, at: at(key), message }), effect: rule === PLUGIN_AGENT_INVALID ? 'skill' : 'none' });
-  const ignored = (key: string, expected: string) =>
-    add(PLUGIN_AGENT_FIELD_IGNORED, key, `\`${key}\` is a ${pythonTypeName(data[key])}, not ${expected}: the service ignores it.`);
+  const ignored = (key: string, expected: string, type = pythonTypeName(data[key])) =>
+    add(PLUGIN_AGENT_FIELD_IGNORED, key, `\`${key}\` is a ${type}, not ${expected}: the service ignores it.`);
 
   const list = (key: string, split: (text: string) => string[]): string[] => {
     const value = data[key];
@@ -115,6 +115,7 @@ export function interpretAgent(read: SkillFileRead, stem: string): { agent: Plug
     else add(PLUGIN_AGENT_INVALID, 'max_iteration_per_run', `\`max_iteration_per_run\` is "${iterations}", which is not an integer.`);
   } else if (typeof iterations === 'boolean') agent.maxIterationPerRun = iterations ? 1 : 0;
   else if (typeof iterations === 'number' && /^[+-]?\d+$/.test(str(['max_iteration_per_run']))) agent.maxIterationPerRun = iterations;
+  else if (typeof iterations === 'number') ignored('max_iteration_per_run', 'an integer', 'float');
   else if (iterations !== undefined && iterations !== null) ignored('max_iteration_per_run', 'an integer');
 
   const budget = data.max_budget_per_run;

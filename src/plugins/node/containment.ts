@@ -5,11 +5,11 @@
  * reports such links once each, saying what the service loses or loads.
  * @module
  */
-import { relative, sep } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { type Diagnostic, diagnostic } from '../../internal/diagnostic';
 import type { SkillFileSystem } from '../../skills/file-system';
 import { SYMLINK_OUTSIDE_REPOSITORY } from '../../skills/rules';
-import type { SafeWalker } from '../../skills/walk';
+import type { SafeWalker, WalkEntry } from '../../skills/walk';
 import { OPENHANDS_NAMESPACE } from '../manifest-extensions';
 import { PLUGIN_PATH_OUTSIDE_ROOT } from './rules';
 import type { PluginLayout } from './types';
@@ -18,6 +18,22 @@ import type { PluginLayout } from './types';
 export function isInside(root: string, path: string): boolean {
   const rel = relative(root, path);
   return rel === '' || (rel !== '..' && !rel.startsWith(`..${sep}`) && !rel.startsWith(sep) && !/^[A-Za-z]:/.test(rel));
+}
+
+/**
+ * The entry at `path` (`/`-separated, below `directory`), found step by step through the walker's
+ * listings, so that no folder on the way is a link leaving the root; `undefined` when a step is
+ * missing, not a folder, or refused.
+ */
+export async function findEntry(walker: SafeWalker, directory: string, path: string): Promise<WalkEntry | undefined> {
+  const parts = path.split('/');
+  let folder = directory;
+  for (const part of parts.slice(0, -1)) {
+    const step = await walker.entry(folder, part);
+    if (step?.kind !== 'directory') return undefined;
+    folder = join(folder, part);
+  }
+  return walker.entry(folder, parts[parts.length - 1] as string);
 }
 
 /** What an Agent Plugins client skips when the path `parts` (relative to the plugin) leaves the plugin. */

@@ -4,10 +4,10 @@
  * standing where a component folder belongs. The service passes over them without a word.
  * @module
  */
-import { join } from 'node:path';
 import { type Diagnostic, diagnostic } from '../../internal/diagnostic';
 import type { SafeWalker } from '../../skills/walk';
 import { OPENHANDS_NAMESPACE } from '../manifest-extensions';
+import { findEntry } from './containment';
 import { PLUGIN_COMPONENT_IGNORED } from './rules';
 import type { PluginLayout } from './types';
 
@@ -46,17 +46,6 @@ function ownFolders(layout: PluginLayout): string[] {
   return [ns, `${ns}/commands`, `${ns}/agents`, `${ns}/hooks`];
 }
 
-async function entryAt(walker: SafeWalker, directory: string, path: string) {
-  const parts = path.split('/');
-  let folder = directory;
-  for (const part of parts.slice(0, -1)) {
-    const step = await walker.entry(folder, part);
-    if (step?.kind !== 'directory') return undefined;
-    folder = join(folder, part);
-  }
-  return walker.entry(folder, parts[parts.length - 1] as string);
-}
-
 /** Reports the components of `directory` the service does not read in `layout`. */
 export async function reportIgnoredComponents(
   walker: SafeWalker,
@@ -65,7 +54,7 @@ export async function reportIgnoredComponents(
   diagnostics: Diagnostic[],
 ): Promise<void> {
   for (const place of otherLayoutPlaces(layout)) {
-    const entry = await entryAt(walker, directory, place.path);
+    const entry = await findEntry(walker, directory, place.path);
     if (entry?.kind !== place.kind) continue;
     const shown = place.kind === 'directory' ? `${place.path}/` : place.path;
     const plugin = layout === 'agent-plugins' ? 'an Agent Plugins plugin' : 'a legacy plugin';
@@ -73,7 +62,7 @@ export async function reportIgnoredComponents(
     diagnostics.push(diagnostic(PLUGIN_COMPONENT_IGNORED, { file: entry.path, message }));
   }
   for (const path of ownFolders(layout)) {
-    const entry = await entryAt(walker, directory, path);
+    const entry = await findEntry(walker, directory, path);
     if (!entry || entry.kind === 'directory') continue;
     const message = `${path} is ${entry.kind === 'file' ? 'a file' : 'not a folder'}: the service loads nothing from it.`;
     diagnostics.push(diagnostic(PLUGIN_COMPONENT_IGNORED, { file: entry.path, message, hint: `Make ${path} a folder.` }));

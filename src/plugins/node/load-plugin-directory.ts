@@ -14,7 +14,7 @@ import { SafeWalker } from '../../skills/walk';
 import { OPENHANDS_NAMESPACE, pluginEntryCommand } from '../manifest-extensions';
 import { loadPluginAgents } from './agents';
 import { loadPluginCommands } from './commands';
-import { isInside, outsideLinkDiagnostics } from './containment';
+import { findEntry, isInside, outsideLinkDiagnostics } from './containment';
 import { reportIgnoredComponents } from './ignored-components';
 import { detectLayout, kindOf, loadManifest, type ManifestLoad } from './manifest-file';
 import { loadPluginHooks } from './plugin-hooks';
@@ -60,11 +60,15 @@ export async function loadPluginDirectory(directory: string, options: LoadPlugin
   }
   const name = manifest.manifest.name;
   const own = await loadPluginSkills(walker, directory, layout, limits, diagnostics);
-  const extensions = layout === 'agent-plugins' ? join(directory, OPENHANDS_NAMESPACE) : directory;
-  const commandsDir = join(extensions, 'commands');
-  const { commands, skills: fromCommands } = await loadPluginCommands(walker, commandsDir, name, limits, diagnostics);
-  const agents = await loadPluginAgents(walker, join(extensions, 'agents'), limits, diagnostics);
-  const hooks = await loadPluginHooks(walker, join(extensions, 'hooks'), maxFileSize, diagnostics);
+  // Component folders are found step by step through the walker, so none is reached through a link leaving the root.
+  const prefix = layout === 'agent-plugins' ? `${OPENHANDS_NAMESPACE}/` : '';
+  const folder = async (name: string) => (await findEntry(walker, directory, prefix + name))?.kind === 'directory';
+  const commandsDir = join(directory, prefix, 'commands');
+  const { commands, skills: fromCommands } = (await folder('commands'))
+    ? await loadPluginCommands(walker, commandsDir, name, limits, diagnostics)
+    : { commands: [], skills: [] };
+  const agents = (await folder('agents')) ? await loadPluginAgents(walker, join(directory, prefix, 'agents'), limits, diagnostics) : [];
+  const hooks = (await folder('hooks')) ? await loadPluginHooks(walker, join(directory, prefix, 'hooks'), maxFileSize, diagnostics) : null;
   await reportIgnoredComponents(walker, directory, layout, diagnostics);
   const merged = mergeSkills(own, fromCommands, diagnostics);
   const entryCommand = entryCommandOf(manifest);
