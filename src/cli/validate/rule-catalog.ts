@@ -17,6 +17,7 @@ import { REFERENCE_RULES } from '../../plugins/reference-check';
 import { REGISTRATION_RULES } from '../../plugins/registration-rules';
 import { SKILL_RULES } from '../../skills/rules';
 import { PROFILE_RULES, type ProfileRule } from './profile-rules';
+import { VALIDATE_RULES } from './rules';
 import { PROFILES, type Profile } from './types';
 
 /** A group of rules in the documentation: one area of the library, or one profile's own rules. */
@@ -37,7 +38,7 @@ export interface CatalogRule extends Rule {
   profiles: Profile[];
 }
 
-/** The areas of the library, with the rule table of each; their rules are raised under `openhands`. */
+/** The areas of the library and the command's own checks, with the rule table of each; their rules are raised under `openhands`. */
 export function libraryRuleTables(): readonly (RuleArea & { rules: readonly Rule[] })[] {
   return [
     {
@@ -92,6 +93,13 @@ export function libraryRuleTables(): readonly (RuleArea & { rules: readonly Rule
       rules: REGISTRATION_RULES,
     },
     {
+      id: 'repository',
+      title: 'Repositories',
+      summary:
+        'What `agentwire validate` checks across the files of a repository: whether its marketplaces and its plugin and skill folders cover each other, and whether a path holds anything to check.',
+      rules: VALIDATE_RULES,
+    },
+    {
       id: 'launch-links',
       title: 'Launch links',
       summary:
@@ -101,13 +109,8 @@ export function libraryRuleTables(): readonly (RuleArea & { rules: readonly Rule
   ];
 }
 
-/** The sections of the rules that are in no table of the library: the command's own checks, then one per other profile. */
+/** The sections of the rules only another profile raises, one per profile. */
 export const PROFILE_AREAS: readonly RuleArea[] = [
-  {
-    id: 'repository',
-    title: 'Repositories',
-    summary: "Checks across the files of a repository that `agentwire validate` makes under the service's rules.",
-  },
   {
     id: 'agentskills',
     title: 'Agent Skills specification (`agentskills`)',

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import type { Rule } from '../../internal/diagnostic';
+import { HOOK_RULES } from '../../plugins/hook-rules';
+import { INVALID_JSON } from '../../plugins/json-document';
+import { SKILL_RULES } from '../../skills/rules';
+import { buildRuleCatalog, findRule, libraryRuleTables, PROFILE_AREAS, ruleCatalog } from './rule-catalog';
+import { PROFILES } from './types';
+
+const rule = (code: string): Rule => ({
+  code,
+  severity: 'warning',
+  title: `Title of ${code}`,
+  description: 'What it means.',
+  hint: 'How to fix it.',
+});
+
+describe('ruleCatalog', () => {
+  it('holds every rule of every table of the library once, raised under openhands', () => {
+    const tables = libraryRuleTables();
+    const codes = tables.flatMap((table) => table.rules.map((item) => item.code));
+    expect(new Set(codes).size).toBe(codes.length);
+    const catalog = ruleCatalog();
+    for (const table of tables) {
+      for (const item of table.rules) {
+        expect(findRule(item.code), item.code).toMatchObject({ ...item, area: table.id });
+        expect(findRule(item.code)?.profiles).toContain('openhands');
+      }
+    }
+    expect(catalog.length).toBeGreaterThanOrEqual(codes.length);
+    expect(findRule('skill-name-mismatch')?.area).toBe('skills');
+    expect(findRule('hooks-matcher-never-fires')?.area).toBe('hooks');
+    expect(findRule('coverage-entry-missing')?.area).toBe('repository');
+    expect(findRule('reference-specifier-invalid')?.area).toBe('references');
+    expect(catalog.filter((item) => item.area === 'skills')).toHaveLength(SKILL_RULES.length);
+    expect(catalog.filter((item) => item.area === 'hooks')).toHaveLength(HOOK_RULES.length);
+    expect(findRule('no-such-rule')).toBeUndefined();
+  });
+
+  it('has a stable kebab-case code, a title, a description, a hint and known profiles for every rule', () => {
+    for (const item of ruleCatalog()) {
+      expect(item.code, item.code).toMatch(/^[a-z0-9]+(-[a-z0-9.]+)*$/);
+      expect(['error', 'warning', 'info']).toContain(item.severity);
+      expect(item.title.trim(), item.code).not.toBe('');
+      expect(item.description.trim(), item.code).not.toBe('');
+      expect(item.hint.trim(), item.code).not.toBe('');
+      expect(item.profiles.length, item.code).toBeGreaterThan(0);
+      expect(item.profiles.every((profile) => PROFILES.includes(profile))).toBe(true);
+      expect([...libraryRuleTables(), ...PROFILE_AREAS].map((area) => area.id)).toContain(item.area);
+    }
+  });
+});
+
+describe('buildRuleCatalog', () => {
+  it('adds the rules only other profiles raise, under the section of their first profile', () => {
+    const catalog = buildRuleCatalog([
+      { ...rule('agentskills-x'), profiles: ['agentskills'] },
+      { ...rule('cc-and-ap'), profiles: ['agent-plugins', 'claude-code'] },
+      { ...rule('service-only'), profiles: ['openhands'] },
+    ]);
+    const byCode = new Map(catalog.map((item) => [item.code, item]));
+    expect(byCode.get('agentskills-x')).toEqual({ ...rule('agentskills-x'), area: 'agentskills', profiles: ['agentskills'] });
+    expect(byCode.get('cc-and-ap')).toMatchObject({ area: 'claude-code', profiles: ['claude-code', 'agent-plugins'] });
+    expect(byCode.get('service-only')).toMatchObject({ area: 'repository', profiles: ['openhands'] });
+    expect(catalog.slice(-3).map((item) => item.code)).toEqual(['agentskills-x', 'cc-and-ap', 'service-only']);
+  });
+
+  it('merges a code another profile raises too into one entry with every profile, keeping the library text', () => {
+    const catalog = buildRuleCatalog([
+      { ...rule('invalid-json'), profiles: ['claude-code'] },
+      { ...rule('invalid-json'), profiles: ['agent-plugins', 'claude-code'] },
+    ]);
+    const entries = catalog.filter((item) => item.code === 'invalid-json');
+    expect(entries).toEqual([{ ...INVALID_JSON, area: 'json', profiles: ['openhands', 'claude-code', 'agent-plugins'] }]);
+  });
+
+  it('does not change the library tables', () => {
+    buildRuleCatalog([{ ...rule('invalid-json'), profiles: ['claude-code'] }]);
+    expect(INVALID_JSON).not.toHaveProperty('profiles');
+  });
+});
