@@ -5,9 +5,8 @@
  * @module
  */
 
-import { relativeToCwd } from './format-paths';
+import { escapeUnsafe, relativeToCwd } from './format-shared';
 import { formatSummary } from './format-summary';
-import { escapeUnsafe } from './safe-text';
 import type { ProfileDiagnostic, ValidationReport } from './types';
 
 /** Options of {@link formatGithub}. */

@@ -6,7 +6,7 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { RelatedLocation } from '../../internal/diagnostic';
-import { isInside, relativeToCwd } from './format-paths';
+import { isInside, relativeToCwd } from './format-shared';
 import { findRule } from './rule-catalog';
 import { PROFILES, type Profile, type ProfileDiagnostic, type ValidationReport } from './types';
 
@@ -51,7 +51,7 @@ const directoryUri = (dir: string) => {
 /** A location in a file: relative to {@link SRCROOT} inside `cwd`, an absolute `file:` URI outside it. */
 function physicalLocation(file: string, line: number, column: number, cwd: string): Json {
   const artifactLocation = isInside(file, cwd)
-    ? { uri: uriReference(relativeToCwd(file, cwd)), uriBaseId: SRCROOT }
+    ? { uri: uriReference(relativeToCwd(file, cwd) || '.'), uriBaseId: SRCROOT }
     : { uri: pathToFileURL(resolve(cwd, file)).href };
   return { artifactLocation, region: { startLine: line, startColumn: column } };
 }

@@ -4,8 +4,8 @@
  * @module
  */
 import { createStyles, type Style } from '../color';
+import { escapeUnsafe } from './format-shared';
 import { formatSummary } from './format-summary';
-import { escapeUnsafe } from './safe-text';
 import type { ProfileDiagnostic, ValidationReport } from './types';
 
 /** Options of {@link formatText}. */
