@@ -8,11 +8,11 @@ import { type Diagnostic, diagnostic, type Position, type Rule } from '../../int
 import { isPythonSpace } from '../../internal/frontmatter';
 import type { YamlPath } from '../../internal/yaml-source';
 import type { Problem } from '../../skills/problem';
-import { pythonTypeName } from '../../skills/python-types';
 import type { SkillFileRead } from '../../skills/read-skill-file';
 import { parseHooksConfig } from '../hooks-config';
 import { setOwn } from '../json-checks';
 import { parseLegacyMcpConfig } from '../legacy-mcp-config';
+import { describePythonType } from './python-type';
 import { PLUGIN_AGENT_FIELD_IGNORED, PLUGIN_AGENT_INVALID } from './rules';
 import type { AgentPermissionMode, PluginAgent } from './types';
 
@@ -60,8 +60,12 @@ export function interpretAgent(read: SkillFileRead, stem: string): { agent: Plug
   const has = (key: string) => Object.hasOwn(data, key) && data[key] !== undefined;
   const add = (rule: Rule, key: string, message: string, into: Problem[] = problems) =>
     into.push({ diagnostic: diagnostic(rule, { file, at: at(key), message }), effect: rule === PLUGIN_AGENT_INVALID ? 'skill' : 'none' });
-  const ignored = (key: string, expected: string, type = pythonTypeName(data[key])) =>
-    add(PLUGIN_AGENT_FIELD_IGNORED, key, `\`${key}\` is a ${type}, not ${expected}: the service ignores it.`);
+  const ignored = (key: string, expected: string) =>
+    add(
+      PLUGIN_AGENT_FIELD_IGNORED,
+      key,
+      `\`${key}\` is ${describePythonType(data[key], str([key]))}, not ${expected}: the service ignores it.`,
+    );
 
   const list = (key: string, split: (text: string) => string[]): string[] => {
     const value = data[key];
@@ -115,7 +119,6 @@ export function interpretAgent(read: SkillFileRead, stem: string): { agent: Plug
     else add(PLUGIN_AGENT_INVALID, 'max_iteration_per_run', `\`max_iteration_per_run\` is "${iterations}", which is not an integer.`);
   } else if (typeof iterations === 'boolean') agent.maxIterationPerRun = iterations ? 1 : 0;
   else if (typeof iterations === 'number' && /^[+-]?\d+$/.test(str(['max_iteration_per_run']))) agent.maxIterationPerRun = iterations;
-  else if (typeof iterations === 'number') ignored('max_iteration_per_run', 'an integer', 'float');
   else if (iterations !== undefined && iterations !== null) ignored('max_iteration_per_run', 'an integer');
 
   const budget = data.max_budget_per_run;
@@ -130,7 +133,8 @@ export function interpretAgent(read: SkillFileRead, stem: string): { agent: Plug
   const mcpKey = Object.hasOwn(data, 'mcp_config') ? 'mcp_config' : 'mcp_servers';
   const mcp = data[mcpKey];
   if (mcp !== undefined && mcp !== null) {
-    if (!isMapping(mcp)) add(PLUGIN_AGENT_INVALID, mcpKey, `\`${mcpKey}\` is a ${pythonTypeName(mcp)}, not a mapping of tool servers.`);
+    if (!isMapping(mcp))
+      add(PLUGIN_AGENT_INVALID, mcpKey, `\`${mcpKey}\` is ${describePythonType(mcp, str([mcpKey]))}, not a mapping of tool servers.`);
     else {
       const parsed = parseLegacyMcpConfig(JSON.stringify({ mcpServers: mcp }), { file });
       if (parsed.ok) agent.mcpServers = parsed.value.mcpServers;
@@ -141,7 +145,11 @@ export function interpretAgent(read: SkillFileRead, stem: string): { agent: Plug
   const store = data.profile_store_dir;
   if (typeof store === 'string') agent.profileStoreDir = store;
   else if (store !== undefined && store !== null)
-    add(PLUGIN_AGENT_INVALID, 'profile_store_dir', `\`profile_store_dir\` is a ${pythonTypeName(store)}, not text.`);
+    add(
+      PLUGIN_AGENT_INVALID,
+      'profile_store_dir',
+      `\`profile_store_dir\` is ${describePythonType(store, str(['profile_store_dir']))}, not text.`,
+    );
 
   const hooks = data.hooks;
   if (isMapping(hooks)) {
@@ -185,7 +193,7 @@ function readCondenser(value: unknown, agent: PluginAgent, invalid: () => void):
 }
 
 function describe(value: unknown, text: string): string {
-  return typeof value === 'string' ? `"${text}"` : `a ${pythonTypeName(value)}`;
+  return typeof value === 'string' ? `"${text}"` : describePythonType(value, text);
 }
 
 function firstError(diagnostics: readonly Diagnostic[]): string {

@@ -7,12 +7,12 @@
 import { basename } from 'node:path';
 import { type Diagnostic, diagnostic, type Position } from '../../internal/diagnostic';
 import { firstFailure, problemDiagnostics } from '../../skills/problem';
-import { pythonTypeName } from '../../skills/python-types';
 import { type ReadLimits, readSkillFile, type SkillFileRead } from '../../skills/read-skill-file';
 import type { Skill } from '../../skills/types';
 import type { SafeWalker } from '../../skills/walk';
 import { setOwn } from '../json-checks';
 import { listMarkdownFiles, stemOf } from './markdown-files';
+import { describePythonType } from './python-type';
 import { PLUGIN_COMMAND_FIELD } from './rules';
 import type { PluginCommand } from './types';
 
@@ -77,7 +77,10 @@ function readCommand(read: SkillFileRead, name: string, pluginName: string, diag
     const value = data.description;
     if (value === null) warn('description', '`description` is empty: the service turns it into the text "None".');
     else if (typeof value !== 'string')
-      warn('description', `\`description\` is a ${pythonTypeName(value)}: the service keeps its Python text, "${description}".`);
+      warn(
+        'description',
+        `\`description\` is ${describePythonType(value, description)}: the service keeps its Python text, "${description}".`,
+      );
   }
 
   const hintKey = pythonTruthy(data['argument-hint']) ? 'argument-hint' : 'argumentHint';
@@ -87,7 +90,7 @@ function readCommand(read: SkillFileRead, name: string, pluginName: string, diag
   else if (hint !== undefined && hint !== null) {
     argumentHint = str([hintKey]);
     if (typeof hint === 'object' || typeof hint === 'boolean')
-      warn(hintKey, `\`${hintKey}\` is a ${pythonTypeName(hint)}: the service shows its Python text, "${argumentHint}".`);
+      warn(hintKey, `\`${hintKey}\` is ${describePythonType(hint, argumentHint)}: the service shows its Python text, "${argumentHint}".`);
   }
 
   const toolsKey = pythonTruthy(data['allowed-tools']) ? 'allowed-tools' : 'allowedTools';
@@ -99,7 +102,10 @@ function readCommand(read: SkillFileRead, name: string, pluginName: string, diag
       warn(toolsKey, `\`${toolsKey}\` is text, which the service keeps as one entry ("${tools}"), not split into tools.`, 'info');
   } else if (Array.isArray(tools)) allowedTools = tools.map((_, index) => str([toolsKey, index]));
   else if (tools !== undefined)
-    warn(toolsKey, `\`${toolsKey}\` is a ${pythonTypeName(tools)}: the service ignores it (the command allows every tool).`);
+    warn(
+      toolsKey,
+      `\`${toolsKey}\` is ${describePythonType(tools, str([toolsKey]))}: the service ignores it (the command allows every tool).`,
+    );
 
   const metadata: Record<string, unknown> = {};
   for (const key of Object.keys(data)) if (!KNOWN_KEYS.has(key)) setOwn(metadata, key, data[key]);

@@ -1,0 +1,76 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { tempTree } from '../../../test/helpers/tree';
+import { nodeFileSystem } from '../../skills/file-system';
+import { SafeWalker } from '../../skills/walk';
+import { commandSkill, loadPluginCommands, pythonTruthy } from './commands';
+
+describe('pythonTruthy', () => {
+  it('follows Python truth values for what YAML gives', () => {
+    for (const value of [undefined, null, false, 0, '', [], {}]) expect(pythonTruthy(value)).toBe(false);
+    for (const value of [true, 1, -1, Number.NaN, 'x', [0], { a: null }, new Date(0)]) expect(pythonTruthy(value)).toBe(true);
+  });
+});
+
+describe('commandSkill', () => {
+  it('is the keyword skill the service makes, with its default description', () => {
+    const command = {
+      name: 'go',
+      file: '/p/commands/go.md',
+      description: '',
+      argumentHint: null,
+      allowedTools: [],
+      metadata: {},
+      trigger: '/p:go',
+    };
+    expect(commandSkill(command, 'p')).toEqual({
+      name: 'p:go',
+      format: 'legacy',
+      role: 'skill',
+      trigger: { type: 'keyword', keywords: ['/p:go'] },
+      file: '/p/commands/go.md',
+      scope: 'plugin',
+      description: 'Command go from p',
+      disableModelInvocation: false,
+      inputs: [],
+    });
+  });
+});
+
+describe('loadPluginCommands', () => {
+  async function load(files: Record<string, string>) {
+    const { root, cleanup } = tempTree(files);
+    try {
+      const diagnostics: import('../../internal/diagnostic').Diagnostic[] = [];
+      const result = await loadPluginCommands(
+        new SafeWalker(nodeFileSystem, root),
+        join(root, 'commands'),
+        'p',
+        { scan: 'frontmatter', maxFileSize: 1 << 20 },
+        diagnostics,
+      );
+      return { ...result, diagnostics: diagnostics.map((entry) => [entry.code, entry.line, entry.column, entry.message]) };
+    } finally {
+      cleanup();
+    }
+  }
+
+  it('falls back from a falsy dashed key to the camelCase one, as `or` does', async () => {
+    const { commands } = await load({
+      'commands/a.md': "---\nargument-hint: ''\nargumentHint: <file>\nallowed-tools: []\nallowedTools: Read\n---\n",
+    });
+    expect(commands[0]).toMatchObject({ argumentHint: '<file>', allowedTools: ['Read'] });
+  });
+
+  it('turns a number or a mapping into text and ignores tools it cannot read', async () => {
+    const { commands, diagnostics } = await load({
+      'commands/a.md': '---\ndescription: 1.0\nargument-hint: {x: 1}\nallowed-tools: 5\n---\n',
+    });
+    expect(commands[0]).toMatchObject({ description: '1.0', argumentHint: "{'x': 1}", allowedTools: [] });
+    expect(diagnostics).toEqual([
+      ['plugin-command-field', 2, 14, '`description` is a float: the service keeps its Python text, "1.0".'],
+      ['plugin-command-field', 3, 16, '`argument-hint` is a dict: the service shows its Python text, "{\'x\': 1}".'],
+      ['plugin-command-field', 4, 16, '`allowed-tools` is an int: the service ignores it (the command allows every tool).'],
+    ]);
+  });
+});
