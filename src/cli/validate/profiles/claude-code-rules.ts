@@ -1,0 +1,210 @@
+/**
+ * The rules of the `claude-code` profile: Claude Code's plugin and marketplace rules as
+ * `claude plugin validate` applies them, checked for every plugin a marketplace lists inside the
+ * repository (not only the marketplace file).
+ * @module
+ */
+import type { Rule } from '../../../internal/diagnostic';
+
+const rule = (code: string, severity: Rule['severity'], title: string, description: string, hint: string, example: string): Rule => ({
+  code: `claude-code-${code}`,
+  severity,
+  title,
+  description,
+  hint,
+  example,
+});
+
+export const CLAUDE_CODE_UNREADABLE = rule(
+  'unreadable',
+  'error',
+  'A plugin file cannot be read as UTF-8 text',
+  'Claude Code reads manifests, marketplaces, hooks and Markdown components as UTF-8 text; a file that cannot be read fails validation.',
+  'Save the file as UTF-8.',
+  'A plugin.json saved as UTF-16.',
+);
+export const CLAUDE_CODE_MANIFEST_LOCATION = rule(
+  'manifest-location',
+  'warning',
+  'A manifest or marketplace Claude Code does not read',
+  'Claude Code reads a plugin manifest only from .claude-plugin/plugin.json and a marketplace only from .claude-plugin/marketplace.json. A .plugin/ file (the service reads it) or a root plugin.json (Agent Plugins) is not read: the plugin loads without metadata, named after its folder or its marketplace entry.',
+  'Add .claude-plugin/ beside .plugin/ (a symbolic link to .plugin works) so both read the same file.',
+  'my-plugin/.plugin/plugin.json and no my-plugin/.claude-plugin/',
+);
+export const CLAUDE_CODE_FIELD_MISSING = rule(
+  'field-missing',
+  'error',
+  'A required field is missing',
+  'Claude Code requires "name" in plugin.json; "name", "owner" (with "name") and "plugins" in marketplace.json; "name" and "source" in every plugin entry. Validation fails without them.',
+  'Add the field.',
+  '{ "name": "tools", "owner": { "name": "Ada" } }',
+);
+export const CLAUDE_CODE_WRONG_TYPE = rule(
+  'wrong-type',
+  'error',
+  'A field has the wrong JSON type',
+  'Claude Code validates manifests and marketplaces against typed schemas; a field of the wrong type (a string author, a keywords string, an object for a path) fails validation.',
+  'Write the field with the type Claude Code expects.',
+  '{ "name": "my-plugin", "author": "Ada <ada@example.com>" }',
+);
+export const CLAUDE_CODE_NAME_INVALID = rule(
+  'name-invalid',
+  'error',
+  'A plugin or marketplace name Claude Code refuses',
+  'Claude Code refuses an empty name or one with spaces.',
+  'Use a kebab-case name such as "my-plugin".',
+  '{ "name": "My Plugin" }',
+);
+export const CLAUDE_CODE_NAME_NOT_KEBAB_CASE = rule(
+  'name-not-kebab-case',
+  'warning',
+  'A name that is not kebab-case',
+  'Claude Code names plugins and marketplaces in kebab-case (lowercase letters, digits, single hyphens); `claude plugin validate` warns about other names, which Claude Desktop\'s managed marketplace sync rejects.',
+  'Rename it to lowercase words joined by single hyphens.',
+  '{ "name": "My_Plugin" }',
+);
+export const CLAUDE_CODE_MARKETPLACE_NAME_RESERVED = rule(
+  'marketplace-name-reserved',
+  'error',
+  'A marketplace name reserved for Anthropic',
+  'Claude Code reserves the names of Anthropic\'s own marketplaces (claude-code-marketplace, claude-code-plugins, claude-plugins-official, anthropic-marketplace, anthropic-plugins, agent-skills, knowledge-work-plugins, life-sciences) and refuses them; names that look like an official marketplace (anthropic-…, official-claude-…) may be refused too (a warning).',
+  'Choose a name of your own, such as "<team>-plugins".',
+  '{ "name": "claude-plugins-official", "owner": { "name": "Ada" }, "plugins": [] }',
+);
+export const CLAUDE_CODE_UNKNOWN_KEY = rule(
+  'unknown-key',
+  'warning',
+  'A key Claude Code does not define',
+  'Claude Code strips unknown top-level keys of plugin.json, unknown marketplace keys and unknown plugin-entry keys at load, and `claude plugin validate` reports each as a warning. Keys of other dialects (the service\'s entry_command or skills[]) are among them.',
+  'Remove the key, or keep it if another client reads it.',
+  '{ "name": "my-plugin", "entry_command": "run" }',
+);
+export const CLAUDE_CODE_METADATA_MISSING = rule(
+  'metadata-missing',
+  'warning',
+  'plugin.json has no version, description or author',
+  '`claude plugin validate` passes with warnings when a manifest lacks "version", "description" or "author".',
+  'Add the missing fields.',
+  '{ "name": "my-plugin" }',
+);
+export const CLAUDE_CODE_EXPERIMENTAL_FIELD = rule(
+  'experimental-field',
+  'warning',
+  'themes or monitors at the top level of plugin.json',
+  'Claude Code expects "themes" and "monitors" under "experimental"; at the top level they still work, but `claude plugin validate` warns.',
+  'Move the field into "experimental": { "themes": … }.',
+  '{ "name": "my-plugin", "themes": "./themes" }',
+);
+export const CLAUDE_CODE_PATH_INVALID = rule(
+  'path-invalid',
+  'error',
+  'A component path that does not start with ./ or leaves the plugin',
+  'Component paths in plugin.json are relative to the plugin root, start with "./" and must stay inside the plugin (symbolic links included); validation fails otherwise.',
+  'Write the path as "./<folder>/…" inside the plugin.',
+  '{ "name": "my-plugin", "commands": "commands/" }',
+);
+export const CLAUDE_CODE_PATH_MISSING = rule(
+  'path-missing',
+  'error',
+  'A component path that does not exist',
+  'A path in plugin.json (commands, agents, skills, hooks, mcpServers, outputStyles…) must exist; validation fails otherwise.',
+  'Create the file or folder, or fix the path.',
+  '{ "name": "my-plugin", "agents": "./agent/" }',
+);
+export const CLAUDE_CODE_SKILLS_PATH_FILE = rule(
+  'skills-path-file',
+  'error',
+  'A skills entry that points at a file',
+  'Each "skills" entry in plugin.json names a skill folder (holding SKILL.md) or a folder of skill folders; a file fails validation.',
+  'Point at the folder that holds the SKILL.md.',
+  '{ "name": "my-plugin", "skills": ["./skills/pdf/SKILL.md"] }',
+);
+export const CLAUDE_CODE_SOURCE_INVALID = rule(
+  'source-invalid',
+  'error',
+  'A plugin source Claude Code cannot read',
+  'A marketplace source is a relative path starting with "./" (resolved from the folder that holds .claude-plugin/, never above it), or an object whose "source" is github (repo), url (url), git-subdir (url, path), npm or pip (package). A bare folder name, a "../" path or another source kind fails validation.',
+  'Write a local plugin as "./plugins/<name>".',
+  '{ "name": "tools", "source": "plugins/tools" }',
+);
+export const CLAUDE_CODE_SOURCE_MISSING = rule(
+  'source-missing',
+  'error',
+  'A relative plugin source that is not a folder in the repository',
+  'A local marketplace entry must lead to the plugin\'s folder; Claude Code cannot install an entry whose folder is missing.',
+  'Fix the path, or add the plugin folder.',
+  '{ "name": "tools", "source": "./plugins/tool" }',
+);
+export const CLAUDE_CODE_DUPLICATE_PLUGIN = rule(
+  'duplicate-plugin',
+  'error',
+  'Two marketplace entries with the same name',
+  'Plugin names in a marketplace identify what users install (name@marketplace); Claude Code refuses two entries of one name.',
+  'Rename or remove one of the entries.',
+  '{ "plugins": [{ "name": "a", "source": "./a" }, { "name": "a", "source": "./b" }] }',
+);
+export const CLAUDE_CODE_FRONTMATTER_INVALID_YAML = rule(
+  'frontmatter-invalid-yaml',
+  'error',
+  'The front matter of a skill, agent or command is not valid YAML',
+  '`claude plugin validate` parses the front matter of skills, agents and commands and fails on a YAML error.',
+  'Fix the YAML at the position shown; quote values that hold ": ".',
+  '---\ndescription: Review: strictly\n---',
+);
+export const CLAUDE_CODE_FRONTMATTER_INVALID = rule(
+  'frontmatter-invalid',
+  'error',
+  'Front matter Claude Code cannot use',
+  'The front matter must be a mapping; an agent needs "name" and "description"; text fields (name, description, model) must be text, "tools" and "allowed-tools" text or a list of text, "disable-model-invocation" and "user-invocable" booleans.',
+  'Write the field with the type shown.',
+  '---\nname: reviewer\n---\n(an agent without a description)',
+);
+export const CLAUDE_CODE_SKILL_NOT_LOADED = rule(
+  'skill-not-loaded',
+  'warning',
+  'A skill file Claude Code does not load',
+  'Claude Code loads plugin skills from skills/<name>/SKILL.md; a Markdown file directly in skills/ (which the service loads as a skill) is ignored.',
+  'Move it to skills/<name>/SKILL.md.',
+  'my-plugin/skills/deploy.md',
+);
+export const CLAUDE_CODE_HOOKS_UNKNOWN_EVENT = rule(
+  'hooks-unknown-event',
+  'error',
+  'A hook event Claude Code does not know',
+  'Claude Code knows about thirty events, spelled in PascalCase (PreToolUse, PostToolUseFailure, Notification, SubagentStop, PreCompact…); a snake_case key (pre_tool_use, which the service accepts) or an unknown name fails validation.',
+  'Use the PascalCase name of a Claude Code event.',
+  '{ "hooks": { "pre_tool_use": [ … ] } }',
+);
+export const CLAUDE_CODE_HOOKS_INVALID = rule(
+  'hooks-invalid',
+  'error',
+  'A hooks file Claude Code cannot read',
+  'A plugin hooks file is { "description"?, "hooks": { Event: [ { "matcher"?, "hooks": [ { "type": "command" | "prompt" | "agent" | "http", … } ] } ] } }: command hooks need "command", prompt and agent hooks "prompt", http hooks "url". The service also reads events at the top level without the "hooks" wrapper; Claude Code does not.',
+  'Wrap the events in "hooks" and give every hook a type and what that type needs.',
+  '{ "PreToolUse": [ { "hooks": [ { "command": "./lint.sh" } ] } ] }',
+);
+
+/** The rules of the `claude-code` profile, in the order the documentation lists them. */
+export const CLAUDE_CODE_RULES: readonly Rule[] = [
+  CLAUDE_CODE_UNREADABLE,
+  CLAUDE_CODE_MANIFEST_LOCATION,
+  CLAUDE_CODE_FIELD_MISSING,
+  CLAUDE_CODE_WRONG_TYPE,
+  CLAUDE_CODE_NAME_INVALID,
+  CLAUDE_CODE_NAME_NOT_KEBAB_CASE,
+  CLAUDE_CODE_MARKETPLACE_NAME_RESERVED,
+  CLAUDE_CODE_UNKNOWN_KEY,
+  CLAUDE_CODE_METADATA_MISSING,
+  CLAUDE_CODE_EXPERIMENTAL_FIELD,
+  CLAUDE_CODE_PATH_INVALID,
+  CLAUDE_CODE_PATH_MISSING,
+  CLAUDE_CODE_SKILLS_PATH_FILE,
+  CLAUDE_CODE_SOURCE_INVALID,
+  CLAUDE_CODE_SOURCE_MISSING,
+  CLAUDE_CODE_DUPLICATE_PLUGIN,
+  CLAUDE_CODE_FRONTMATTER_INVALID_YAML,
+  CLAUDE_CODE_FRONTMATTER_INVALID,
+  CLAUDE_CODE_SKILL_NOT_LOADED,
+  CLAUDE_CODE_HOOKS_UNKNOWN_EVENT,
+  CLAUDE_CODE_HOOKS_INVALID,
+];
