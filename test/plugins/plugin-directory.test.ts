@@ -565,3 +565,20 @@ describe('containment', () => {
     await expect(loadPluginDirectory(join(root, 'a'), { root: join(root, 'b') })).rejects.toThrow(TypeError);
   });
 });
+
+describe('docs/plugins.md, "Plugin folders"', () => {
+  it('gives what the example prints', async () => {
+    const root = tree({
+      'plugins/city-weather/.plugin/plugin.json': '{ "name": "city-weather", "entry_command": "now" }\n',
+      'plugins/city-weather/.claude-plugin': { symlink: '.plugin' },
+      'plugins/city-weather/commands/now.md':
+        '---\ndescription: Current weather for a city\nargument-hint: <city>\n---\nFetch the weather.\n',
+    });
+    const plugin = await loadPluginDirectory(join(root, 'plugins', 'city-weather'), { root });
+    if (!plugin.ok) throw new Error('expected the plugin to load');
+    expect([plugin.layout, plugin.name]).toEqual(['legacy', 'city-weather']);
+    expect(plugin.commandSkills.map((entry) => entry.name)).toEqual(['city-weather:now']);
+    expect(plugin.launchMessage).toBe('/city-weather:now');
+    expect(plugin.diagnostics).toEqual([]);
+  });
+});
