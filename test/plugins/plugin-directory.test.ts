@@ -1,7 +1,8 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: plugin files name ${…} placeholders
 import { realpathSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Diagnostic, loadPluginDirectory, type PluginDirectory } from 'agentwire/plugins/node';
+import { type Diagnostic, loadPluginDirectory, type PluginDirectory, type SkillFileSystem } from 'agentwire/plugins/node';
+import { nodeFileSystem } from 'agentwire/skills';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type TreeEntry, tempRepository, tempTree } from '../helpers/tree';
 
@@ -580,5 +581,39 @@ describe('docs/plugins.md, "Plugin folders"', () => {
     expect(plugin.commandSkills.map((entry) => entry.name)).toEqual(['city-weather:now']);
     expect(plugin.launchMessage).toBe('/city-weather:now');
     expect(plugin.diagnostics).toEqual([]);
+  });
+});
+
+describe('files the file system refuses', () => {
+  it('reports each and skips only what the service would lose', async () => {
+    const root = tree({
+      'kit/.plugin/plugin.json': '{ "name": "kit" }\n',
+      'kit/skills/a/SKILL.md': skill('a'),
+      'kit/skills/b/SKILL.md': skill('b'),
+      'kit/commands/go.md': 'Go.\n',
+      'kit/hooks/hooks.json': '{}',
+    });
+    const dir = join(root, 'kit');
+    const refused = new Set([join(dir, 'skills', 'a', 'SKILL.md'), join(dir, 'commands', 'go.md'), join(dir, 'hooks', 'hooks.json')]);
+    const fs: SkillFileSystem = {
+      ...nodeFileSystem,
+      read: (path, position, length) =>
+        refused.has(path)
+          ? Promise.reject(Object.assign(new Error('permission denied'), { code: 'EACCES' }))
+          : nodeFileSystem.read(path, position, length),
+    };
+    const result = await loadPluginDirectory(dir, { fs });
+    if (!result.ok) throw new Error('expected the plugin to load');
+    expect(result.skills.map((entry) => entry.name)).toEqual(['b']);
+    expect(result.commands).toEqual([]);
+    expect(result.hooks).toBeNull();
+    expect(found(result, dir)).toEqual([
+      ['plugin-file-unreadable', 'commands/go.md', 1, 1],
+      ['plugin-file-unreadable', 'hooks/hooks.json', 1, 1],
+      ['plugin-file-unreadable', 'skills/a/SKILL.md', 1, 1],
+    ]);
+    expect(result.diagnostics[0]?.message).toBe(
+      `${join(dir, 'commands', 'go.md')} cannot be read (EACCES): the service fails to read it and skips this command.`,
+    );
   });
 });

@@ -10,6 +10,7 @@ import { type ReadLimits, readSkillFile } from '../../skills/read-skill-file';
 import type { SafeWalker } from '../../skills/walk';
 import { interpretAgent } from './agent-fields';
 import { listMarkdownFiles, stemOf } from './markdown-files';
+import { unreadableFile } from './plugin-file';
 import type { PluginAgent } from './types';
 
 /** The agents of `folder` the service loads, in its order. */
@@ -21,7 +22,11 @@ export async function loadPluginAgents(
 ): Promise<PluginAgent[]> {
   const agents: PluginAgent[] = [];
   for (const file of await listMarkdownFiles(walker, folder, 'agent', diagnostics)) {
-    const read = await readSkillFile(walker.fs, file, limits);
+    const read = await readSkillFile(walker.fs, file, limits).catch((error: unknown) => {
+      diagnostics.push(unreadableFile(file, error, 'skips this agent'));
+      return undefined;
+    });
+    if (!read) continue;
     if (firstFailure(read.problems)) {
       diagnostics.push(...problemDiagnostics(read.problems, undefined, 'this agent'));
       continue;

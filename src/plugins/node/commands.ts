@@ -12,6 +12,7 @@ import type { Skill } from '../../skills/types';
 import type { SafeWalker } from '../../skills/walk';
 import { setOwn } from '../json-checks';
 import { listMarkdownFiles, stemOf } from './markdown-files';
+import { unreadableFile } from './plugin-file';
 import { describePythonType } from './python-type';
 import { PLUGIN_COMMAND_FIELD } from './rules';
 import type { PluginCommand } from './types';
@@ -37,7 +38,11 @@ export async function loadPluginCommands(
   const commands: PluginCommand[] = [];
   const skills: Skill[] = [];
   for (const file of await listMarkdownFiles(walker, folder, 'command', diagnostics)) {
-    const read = await readSkillFile(walker.fs, file, limits);
+    const read = await readSkillFile(walker.fs, file, limits).catch((error: unknown) => {
+      diagnostics.push(unreadableFile(file, error, 'skips this command'));
+      return undefined;
+    });
+    if (!read) continue;
     diagnostics.push(...problemDiagnostics(read.problems, undefined, 'this command'));
     if (firstFailure(read.problems)) continue;
     const command = readCommand(read, stemOf(basename(file)), pluginName, diagnostics);

@@ -17,6 +17,27 @@ export type PluginFileText = { ok: true; text: string } | { ok: false; reason: '
  * "the service …" for a file it cannot read, such as `rejects the plugin`.
  */
 export async function readPluginFile(walker: SafeWalker, file: string, maxFileSize: number, loss: string): Promise<PluginFileText> {
+  try {
+    return await readText(walker, file, maxFileSize, loss);
+  } catch (error) {
+    return { ok: false, reason: 'unreadable', diagnostics: [unreadableFile(file, error, loss)] };
+  }
+}
+
+/**
+ * The diagnostic of a file the file system refuses to give (no permission, gone since it was
+ * listed): the service cannot read it either. `loss` completes "the service …".
+ */
+export function unreadableFile(file: string, error: unknown, loss: string): Diagnostic {
+  const code = (error as { code?: unknown } | null)?.code;
+  const reason = typeof code === 'string' ? code : error instanceof Error ? error.message : String(error);
+  return diagnostic(PLUGIN_FILE_UNREADABLE, {
+    file,
+    message: `${file} cannot be read (${reason}): the service fails to read it and ${loss}.`,
+  });
+}
+
+async function readText(walker: SafeWalker, file: string, maxFileSize: number, loss: string): Promise<PluginFileText> {
   const info = await walker.fs.kind(file);
   if (info?.kind !== 'file') {
     const message = `${file} is ${info?.kind === 'directory' ? 'a folder' : 'not a regular file'}: the service cannot read it and ${loss}.`;

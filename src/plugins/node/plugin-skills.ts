@@ -8,12 +8,13 @@
  */
 import { join } from 'node:path';
 import { type Diagnostic, diagnostic } from '../../internal/diagnostic';
-import { type LoadedFile, loadSkillFile } from '../../skills/load-skill-file';
+import { type LoadedFile, loadSkillFile, type SkillFileOptions } from '../../skills/load-skill-file';
 import { firstFailure, type Problem, problemDiagnostics } from '../../skills/problem';
 import type { ReadLimits } from '../../skills/read-skill-file';
 import type { Skill } from '../../skills/types';
 import type { SafeWalker, WalkEntry } from '../../skills/walk';
 import { markdownKind, stemOf } from './markdown-files';
+import { unreadableFile } from './plugin-file';
 import { PLUGIN_COMPONENT_IGNORED, PLUGIN_SKILL_IGNORED } from './rules';
 import type { PluginLayout } from './types';
 
@@ -30,8 +31,25 @@ function agentPluginsProblem(problem: Problem): Problem {
   return { diagnostic: { ...problem.diagnostic, severity: 'error', message }, effect: 'skill' };
 }
 
+/** Loads one skill file; a file the file system refuses is reported and skipped, as the service skips it. */
+async function load(
+  walker: SafeWalker,
+  file: string,
+  options: SkillFileOptions,
+  diagnostics: Diagnostic[],
+): Promise<LoadedFile | undefined> {
+  try {
+    return await loadSkillFile(walker, file, options);
+  } catch (error) {
+    diagnostics.push(unreadableFile(file, error, 'drops this skill'));
+    return undefined;
+  }
+}
+
 /** Keeps a loaded skill unless a problem makes the service drop it. */
-function keep({ skill, problems }: LoadedFile, layout: PluginLayout, skills: Skill[], diagnostics: Diagnostic[]): void {
+function keep(loaded: LoadedFile | undefined, layout: PluginLayout, skills: Skill[], diagnostics: Diagnostic[]): void {
+  if (!loaded) return;
+  const { skill, problems } = loaded;
   const checked = layout === 'agent-plugins' ? problems.map(agentPluginsProblem) : problems;
   diagnostics.push(...problemDiagnostics(checked));
   if (!firstFailure(checked)) skills.push(skill);
@@ -68,7 +86,7 @@ export async function loadPluginSkills(
         }
         const format = child.name.toLowerCase() === 'skill.md' ? 'agentskills' : 'legacy';
         const options = { format, scope: 'plugin', strict: false, limits, fallbackName: stemOf(child.name) } as const;
-        keep(await loadSkillFile(walker, child.path, options), layout, skills, diagnostics);
+        keep(await load(walker, child.path, options, diagnostics), layout, skills, diagnostics);
       }
     }
   }
@@ -83,7 +101,8 @@ export async function loadPluginSkills(
     return skills;
   }
   // A single-skill plugin: the plugin folder is the skill folder, and its .mcp.json belongs to the plugin.
-  const loaded = await loadSkillFile(walker, rootSkill.path, { format: 'agentskills', scope: 'plugin', strict: false, limits });
+  const loaded = await load(walker, rootSkill.path, { format: 'agentskills', scope: 'plugin', strict: false, limits }, diagnostics);
+  if (!loaded) return skills;
   const mcpFile = join(directory, '.mcp.json');
   const { mcpServers: _, ...skill } = loaded.skill;
   const problems = loaded.problems.filter((problem) => problem.diagnostic.file !== mcpFile);
@@ -104,14 +123,14 @@ async function loadFolderSkill(
     const file = entries.find(isSkillMd);
     if (file) {
       const options = { format: 'agentskills', scope: 'plugin', strict: false, limits } as const;
-      keep(await loadSkillFile(walker, file.path, options), layout, skills, diagnostics);
+      keep(await load(walker, file.path, options, diagnostics), layout, skills, diagnostics);
       return;
     }
   } else {
     const exact = entries.find((entry) => entry.name === 'SKILL.md');
     if (exact?.kind === 'file') {
       const options = { format: 'agentskills', scope: 'plugin', strict: true, limits } as const;
-      keep(await loadSkillFile(walker, exact.path, options), layout, skills, diagnostics);
+      keep(await load(walker, exact.path, options, diagnostics), layout, skills, diagnostics);
       return;
     }
     const variant = exact ?? entries.find(isSkillMd);
