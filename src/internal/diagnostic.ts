@@ -61,6 +61,11 @@ export interface Rule {
   example?: string;
 }
 
+/** A rule from its parts, in the order the rule tables write them (a shorthand for those tables). */
+export function defineRule(code: string, severity: Severity, title: string, description: string, hint: string, example?: string): Rule {
+  return example === undefined ? { code, severity, title, description, hint } : { code, severity, title, description, hint, example };
+}
+
 /** What a finding needs beyond its rule: where it is, and the words that name this case. */
 export interface Finding {
   file: string;

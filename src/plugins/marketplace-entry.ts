@@ -36,15 +36,35 @@ import { normalizeRelative } from './posix-path';
 import { describe } from './reference-check';
 
 const BASE_KEYS = ['name', 'source', 'description', 'version', 'author', 'category', 'homepage'];
-const PLUGIN_KEYS: ReadonlySet<string> = new Set([
-  ...BASE_KEYS,
-  ...['entry_command', 'strict', 'commands', 'agents', 'hooks', 'mcpServers', 'mcp_config', 'lspServers', 'lsp_servers'],
-  ...['license', 'keywords', 'tags', 'repository', 'skills', 'displayName'],
+// Written out (no spread): a spread at module level would keep this table in every browser bundle.
+const PLUGIN_KEYS: ReadonlySet<string> = /* @__PURE__ */ new Set([
+  'name',
+  'source',
+  'description',
+  'version',
+  'author',
+  'category',
+  'homepage',
+  'entry_command',
+  'strict',
+  'commands',
+  'agents',
+  'hooks',
+  'mcpServers',
+  'mcp_config',
+  'lspServers',
+  'lsp_servers',
+  'license',
+  'keywords',
+  'tags',
+  'repository',
+  'skills',
+  'displayName',
 ]);
-const SKILL_KEYS: ReadonlySet<string> = new Set(BASE_KEYS);
+const SKILL_KEYS: ReadonlySet<string> = /* @__PURE__ */ new Set(BASE_KEYS);
 /** Kept in `extra` without comment: catalog fields of the service's own extensions (`defaultEnabled`) and of Codex (`policy`). */
-const QUIET: ReadonlySet<string> = new Set(['defaultEnabled', 'policy']);
-const AUTHOR_KEYS: ReadonlySet<string> = new Set(['name', 'email', 'url']);
+const QUIET: ReadonlySet<string> = /* @__PURE__ */ new Set(['defaultEnabled', 'policy']);
+const AUTHOR_KEYS: ReadonlySet<string> = /* @__PURE__ */ new Set(['name', 'email', 'url']);
 const INLINE = ['commands', 'agents', 'hooks', 'mcpServers', 'mcp_config', 'lspServers', 'lsp_servers', 'skills'];
 const GITHUB_TREE = /^https:\/\/github\.com\/[^/]+\/[^/]+\/(?:blob|tree)\/[^/]+\/.+$/;
 

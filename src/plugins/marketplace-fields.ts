@@ -107,8 +107,8 @@ export function textList(reader: FieldReader, object: Record<string, unknown>, p
   return value.filter((item): item is string => typeof item === 'string');
 }
 
-const TRUE_WORDS = new Set(['true', 't', 'yes', 'y', 'on', '1']);
-const FALSE_WORDS = new Set(['false', 'f', 'no', 'n', 'off', '0']);
+const TRUE_WORDS = /* @__PURE__ */ new Set(['true', 't', 'yes', 'y', 'on', '1']);
+const FALSE_WORDS = /* @__PURE__ */ new Set(['false', 'f', 'no', 'n', 'off', '0']);
 
 /** A boolean read as the service's lax validation reads it (`"yes"`, `1`, `"off"` …). */
 export function laxBoolean(reader: FieldReader, object: Record<string, unknown>, path: JsonPath, key: string, fallback: boolean): boolean {

@@ -2,19 +2,10 @@
  * Every diagnostic `parseMarketplace` raises: the stable code, what the service does, and how to fix it.
  * @module
  */
-import type { Rule } from '../internal/diagnostic';
-
-const rule = (code: string, severity: Rule['severity'], title: string, description: string, hint: string, example: string): Rule => ({
-  code,
-  severity,
-  title,
-  description,
-  hint,
-  example,
-});
+import { defineRule, type Rule } from '../internal/diagnostic';
 
 /** The file is JSON but not an object. */
-export const MARKETPLACE_NOT_OBJECT = rule(
+export const MARKETPLACE_NOT_OBJECT = /* @__PURE__ */ defineRule(
   'marketplace-not-object',
   'error',
   'The marketplace file is not a JSON object',
@@ -23,7 +14,7 @@ export const MARKETPLACE_NOT_OBJECT = rule(
   '[{"name": "x", "source": "./x"}]',
 );
 /** A required field is missing. */
-export const MARKETPLACE_FIELD_MISSING = rule(
+export const MARKETPLACE_FIELD_MISSING = /* @__PURE__ */ defineRule(
   'marketplace-field-missing',
   'error',
   'A required field is missing',
@@ -32,7 +23,7 @@ export const MARKETPLACE_FIELD_MISSING = rule(
   '{"name": "tools", "plugins": []}',
 );
 /** A field has the wrong type. */
-export const MARKETPLACE_WRONG_TYPE = rule(
+export const MARKETPLACE_WRONG_TYPE = /* @__PURE__ */ defineRule(
   'marketplace-wrong-type',
   'error',
   'A field has the wrong type',
@@ -41,7 +32,7 @@ export const MARKETPLACE_WRONG_TYPE = rule(
   '{"name": "x", "source": "./x", "keywords": "a, b"}',
 );
 /** A source kind the service cannot load. */
-export const MARKETPLACE_SOURCE_UNSUPPORTED = rule(
+export const MARKETPLACE_SOURCE_UNSUPPORTED = /* @__PURE__ */ defineRule(
   'marketplace-source-unsupported',
   'error',
   'The service cannot load this source kind',
@@ -50,7 +41,7 @@ export const MARKETPLACE_SOURCE_UNSUPPORTED = rule(
   '{"source": {"source": "git-subdir", "url": "https://github.com/o/r.git", "path": "plugins/x"}}',
 );
 /** The `lstrip("./")` bug changes which folder is opened. */
-export const MARKETPLACE_SOURCE_LSTRIP = rule(
+export const MARKETPLACE_SOURCE_LSTRIP = /* @__PURE__ */ defineRule(
   'marketplace-source-lstrip',
   'error',
   'The service opens a different folder than the path says',
@@ -59,7 +50,7 @@ export const MARKETPLACE_SOURCE_LSTRIP = rule(
   '"./.plugins/formatter"',
 );
 /** A relative source leaves the marketplace root. */
-export const MARKETPLACE_SOURCE_ESCAPES_ROOT = rule(
+export const MARKETPLACE_SOURCE_ESCAPES_ROOT = /* @__PURE__ */ defineRule(
   'marketplace-source-escapes-root',
   'error',
   'A relative source leaves the marketplace root',
@@ -68,7 +59,7 @@ export const MARKETPLACE_SOURCE_ESCAPES_ROOT = rule(
   '"../other-repo/plugin"',
 );
 /** An absolute or home path. */
-export const MARKETPLACE_SOURCE_ABSOLUTE = rule(
+export const MARKETPLACE_SOURCE_ABSOLUTE = /* @__PURE__ */ defineRule(
   'marketplace-source-absolute',
   'error',
   'A source is an absolute or home path',
@@ -77,7 +68,7 @@ export const MARKETPLACE_SOURCE_ABSOLUTE = rule(
   '"/opt/plugins/x"',
 );
 /** `github:o/r` written as a text source. */
-export const MARKETPLACE_SOURCE_SHORTHAND_STRING = rule(
+export const MARKETPLACE_SOURCE_SHORTHAND_STRING = /* @__PURE__ */ defineRule(
   'marketplace-source-shorthand-string',
   'error',
   'A `github:owner/repo` text is read as a folder name',
@@ -86,7 +77,7 @@ export const MARKETPLACE_SOURCE_SHORTHAND_STRING = rule(
   '"github:owner/repo"',
 );
 /** A URL written as a text source. */
-export const MARKETPLACE_SOURCE_URL_STRING = rule(
+export const MARKETPLACE_SOURCE_URL_STRING = /* @__PURE__ */ defineRule(
   'marketplace-source-url-string',
   'warning',
   'A URL is written as a text source',
@@ -95,7 +86,7 @@ export const MARKETPLACE_SOURCE_URL_STRING = rule(
   '"https://github.com/o/r.git"',
 );
 /** The `repo` or `url` of a source object is not fetchable. */
-export const MARKETPLACE_SOURCE_INVALID = rule(
+export const MARKETPLACE_SOURCE_INVALID = /* @__PURE__ */ defineRule(
   'marketplace-source-invalid',
   'error',
   'The repository of a source object cannot be fetched',
@@ -104,7 +95,7 @@ export const MARKETPLACE_SOURCE_INVALID = rule(
   '{"source": "github", "repo": "owner/repo/plugins/x"}',
 );
 /** The `path` of a source object is unsafe. */
-export const MARKETPLACE_SOURCE_PATH_INVALID = rule(
+export const MARKETPLACE_SOURCE_PATH_INVALID = /* @__PURE__ */ defineRule(
   'marketplace-source-path-invalid',
   'error',
   'The `path` of a source object is not a folder inside the repository',
@@ -113,7 +104,7 @@ export const MARKETPLACE_SOURCE_PATH_INVALID = rule(
   '{"source": "url", "url": "https://github.com/o/r.git", "path": "../x"}',
 );
 /** `sha` is ignored. */
-export const MARKETPLACE_SOURCE_SHA_IGNORED = rule(
+export const MARKETPLACE_SOURCE_SHA_IGNORED = /* @__PURE__ */ defineRule(
   'marketplace-source-sha-ignored',
   'warning',
   'The service ignores `sha`',
@@ -122,7 +113,7 @@ export const MARKETPLACE_SOURCE_SHA_IGNORED = rule(
   '{"source": "url", "url": "https://github.com/o/r.git", "sha": "30287f5e…"}',
 );
 /** `metadata.pluginRoot` is ignored. */
-export const MARKETPLACE_PLUGIN_ROOT_IGNORED = rule(
+export const MARKETPLACE_PLUGIN_ROOT_IGNORED = /* @__PURE__ */ defineRule(
   'marketplace-plugin-root-ignored',
   'warning',
   'The service ignores `metadata.pluginRoot`',
@@ -131,7 +122,7 @@ export const MARKETPLACE_PLUGIN_ROOT_IGNORED = rule(
   '{"metadata": {"pluginRoot": "./plugins"}, "plugins": [{"name": "x", "source": "x"}]}',
 );
 /** Inline component definitions are ignored. */
-export const MARKETPLACE_INLINE_COMPONENTS_IGNORED = rule(
+export const MARKETPLACE_INLINE_COMPONENTS_IGNORED = /* @__PURE__ */ defineRule(
   'marketplace-inline-components-ignored',
   'warning',
   'The service ignores components defined in the entry',
@@ -140,7 +131,7 @@ export const MARKETPLACE_INLINE_COMPONENTS_IGNORED = rule(
   '{"name": "x", "source": "./x", "strict": false, "lspServers": {…}}',
 );
 /** `strict: false` has no effect. */
-export const MARKETPLACE_STRICT_IGNORED = rule(
+export const MARKETPLACE_STRICT_IGNORED = /* @__PURE__ */ defineRule(
   'marketplace-strict-ignored',
   'info',
   '`strict: false` has no effect in the service',
@@ -149,7 +140,7 @@ export const MARKETPLACE_STRICT_IGNORED = rule(
   '{"name": "x", "source": "./x", "strict": false}',
 );
 /** The same plugin name twice. */
-export const MARKETPLACE_DUPLICATE_PLUGIN = rule(
+export const MARKETPLACE_DUPLICATE_PLUGIN = /* @__PURE__ */ defineRule(
   'marketplace-duplicate-plugin',
   'warning',
   'Two plugin entries have the same name',
@@ -158,7 +149,7 @@ export const MARKETPLACE_DUPLICATE_PLUGIN = rule(
   '[{"name": "x", "source": "./a"}, {"name": "x", "source": "./b"}]',
 );
 /** The same skill name twice. */
-export const MARKETPLACE_DUPLICATE_SKILL = rule(
+export const MARKETPLACE_DUPLICATE_SKILL = /* @__PURE__ */ defineRule(
   'marketplace-duplicate-skill',
   'warning',
   'Two standalone skill entries have the same name',
@@ -167,7 +158,7 @@ export const MARKETPLACE_DUPLICATE_SKILL = rule(
   '[{"name": "x", "source": "./skills/a"}, {"name": "x", "source": "./skills/b"}]',
 );
 /** A standalone skill source the service misreads. */
-export const MARKETPLACE_SKILL_SOURCE_INVALID = rule(
+export const MARKETPLACE_SKILL_SOURCE_INVALID = /* @__PURE__ */ defineRule(
   'marketplace-skill-source-invalid',
   'error',
   'A standalone skill source is read as a wrong folder',
@@ -176,7 +167,7 @@ export const MARKETPLACE_SKILL_SOURCE_INVALID = rule(
   '{"name": "x", "source": "https://gitlab.com/o/r"}',
 );
 /** A field with a meaning elsewhere that the service ignores. */
-export const MARKETPLACE_IGNORED_FIELD = rule(
+export const MARKETPLACE_IGNORED_FIELD = /* @__PURE__ */ defineRule(
   'marketplace-ignored-field',
   'info',
   'The service ignores this field',
@@ -185,7 +176,7 @@ export const MARKETPLACE_IGNORED_FIELD = rule(
   '{"renames": {"old": "new"}}',
 );
 /** A key no marketplace dialect defines. */
-export const MARKETPLACE_UNKNOWN_FIELD = rule(
+export const MARKETPLACE_UNKNOWN_FIELD = /* @__PURE__ */ defineRule(
   'marketplace-unknown-field',
   'info',
   'A field no marketplace format defines',

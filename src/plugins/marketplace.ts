@@ -32,7 +32,7 @@ export interface ParseMarketplaceOptions {
   file: string;
 }
 
-const ROOT_KEYS: ReadonlySet<string> = new Set([
+const ROOT_KEYS: ReadonlySet<string> = /* @__PURE__ */ new Set([
   'name',
   'owner',
   'description',
@@ -44,8 +44,8 @@ const ROOT_KEYS: ReadonlySet<string> = new Set([
   'renames',
 ]);
 /** Kept in `extra`, reported as ignored rather than unknown. */
-const IGNORED_ROOT_KEYS: ReadonlySet<string> = new Set(['strict', 'path']);
-const OWNER_KEYS: ReadonlySet<string> = new Set(['name', 'email']);
+const IGNORED_ROOT_KEYS: ReadonlySet<string> = /* @__PURE__ */ new Set(['strict', 'path']);
+const OWNER_KEYS: ReadonlySet<string> = /* @__PURE__ */ new Set(['name', 'email']);
 
 /**
  * Parses a marketplace file. `ok: false` when the service rejects the whole file (not JSON, not an

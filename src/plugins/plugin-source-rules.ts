@@ -3,19 +3,10 @@
  * the service does, and how to fix it.
  * @module
  */
-import type { Rule } from '../internal/diagnostic';
-
-const rule = (code: string, severity: Rule['severity'], title: string, description: string, hint: string, example: string): Rule => ({
-  code,
-  severity,
-  title,
-  description,
-  hint,
-  example,
-});
+import { defineRule, type Rule } from '../internal/diagnostic';
 
 /** The source is empty. */
-export const SOURCE_EMPTY = rule(
+export const SOURCE_EMPTY = /* @__PURE__ */ defineRule(
   'source-empty',
   'error',
   'The plugin source is empty',
@@ -24,7 +15,7 @@ export const SOURCE_EMPTY = rule(
   '""',
 );
 /** `github:` shorthand without exactly one slash, or with an empty part. */
-export const SOURCE_GITHUB_SHORTHAND_INVALID = rule(
+export const SOURCE_GITHUB_SHORTHAND_INVALID = /* @__PURE__ */ defineRule(
   'source-github-shorthand-invalid',
   'error',
   'A `github:` source is not `github:owner/repo`',
@@ -33,7 +24,7 @@ export const SOURCE_GITHUB_SHORTHAND_INVALID = rule(
   'github:owner/repo/plugins/x',
 );
 /** Text the service's parser does not recognise. */
-export const SOURCE_UNRECOGNIZED = rule(
+export const SOURCE_UNRECOGNIZED = /* @__PURE__ */ defineRule(
   'source-unrecognized',
   'error',
   'The source is neither a GitHub shorthand, a git URL nor a path',
@@ -42,7 +33,7 @@ export const SOURCE_UNRECOGNIZED = rule(
   'my-plugin',
 );
 /** `ssh://` URLs: git clones them, the service's parser refuses them. */
-export const SOURCE_SSH_URL = rule(
+export const SOURCE_SSH_URL = /* @__PURE__ */ defineRule(
   'source-ssh-url',
   'error',
   'The service does not recognise `ssh://` URLs',
@@ -51,7 +42,7 @@ export const SOURCE_SSH_URL = rule(
   'ssh://git@github.com/owner/repo.git',
 );
 /** `https://host/r.git/`: the service appends `.git` again. */
-export const SOURCE_URL_GIT_SLASH = rule(
+export const SOURCE_URL_GIT_SLASH = /* @__PURE__ */ defineRule(
   'source-url-git-slash',
   'error',
   'A URL ends in `.git/`',
@@ -60,7 +51,7 @@ export const SOURCE_URL_GIT_SLASH = rule(
   'https://github.com/owner/repo.git/',
 );
 /** Credentials written into a URL. */
-export const SOURCE_CREDENTIALS = rule(
+export const SOURCE_CREDENTIALS = /* @__PURE__ */ defineRule(
   'source-credentials',
   'warning',
   'The URL carries credentials',
@@ -70,7 +61,7 @@ export const SOURCE_CREDENTIALS = rule(
   'https://oauth2:TOKEN@gitlab.com/org/repo.git',
 );
 /** Windows paths on a service that runs on Linux. */
-export const SOURCE_WINDOWS_PATH = rule(
+export const SOURCE_WINDOWS_PATH = /* @__PURE__ */ defineRule(
   'source-windows-path',
   'warning',
   'A local source is written in Windows syntax',
@@ -79,7 +70,7 @@ export const SOURCE_WINDOWS_PATH = rule(
   'C:\\plugins\\x',
 );
 /** Local sources are read on the service's machine. */
-export const SOURCE_LOCAL_PATH = rule(
+export const SOURCE_LOCAL_PATH = /* @__PURE__ */ defineRule(
   'source-local-path',
   'info',
   'A local source is read on the service\u2019s machine',
@@ -88,7 +79,7 @@ export const SOURCE_LOCAL_PATH = rule(
   './plugins/x',
 );
 /** Whitespace around the source. */
-export const SOURCE_WHITESPACE = rule(
+export const SOURCE_WHITESPACE = /* @__PURE__ */ defineRule(
   'source-whitespace',
   'info',
   'The source has whitespace around it',

@@ -3,23 +3,14 @@
  * link element, a marketplace lookup's result) the way the service validates and fetches it.
  * @module
  */
-import { type Diagnostic, diagnostic, type Position, type Rule } from '../internal/diagnostic';
+import { type Diagnostic, defineRule, diagnostic, type Position, type Rule } from '../internal/diagnostic';
 import type { PluginReference } from './plugin-reference';
 import { type ParsedPluginSource, parsePluginSource, redactSourceCredentials } from './plugin-source';
 import { hasWindowsDrive } from './posix-path';
 import type { ParseResult } from './result';
 
-const rule = (code: string, severity: Rule['severity'], title: string, description: string, hint: string, example: string): Rule => ({
-  code,
-  severity,
-  title,
-  description,
-  hint,
-  example,
-});
-
 /** A field of the reference has the wrong JSON type. */
-export const REFERENCE_WRONG_TYPE = rule(
+export const REFERENCE_WRONG_TYPE = /* @__PURE__ */ defineRule(
   'reference-wrong-type',
   'error',
   'A reference field has the wrong type',
@@ -28,7 +19,7 @@ export const REFERENCE_WRONG_TYPE = rule(
   '{"source": "github:o/r", "ref": 2}',
 );
 /** `repo_path` is absolute. */
-export const REFERENCE_REPO_PATH_ABSOLUTE = rule(
+export const REFERENCE_REPO_PATH_ABSOLUTE = /* @__PURE__ */ defineRule(
   'reference-repo-path-absolute',
   'error',
   '`repo_path` is absolute',
@@ -37,7 +28,7 @@ export const REFERENCE_REPO_PATH_ABSOLUTE = rule(
   '{"source": "github:o/r", "repo_path": "/plugins/x"}',
 );
 /** `repo_path` has a `..` part. */
-export const REFERENCE_REPO_PATH_PARENT = rule(
+export const REFERENCE_REPO_PATH_PARENT = /* @__PURE__ */ defineRule(
   'reference-repo-path-parent',
   'error',
   '`repo_path` climbs out with `..`',
@@ -46,7 +37,7 @@ export const REFERENCE_REPO_PATH_PARENT = rule(
   '{"source": "github:o/r", "repo_path": "plugins/../../x"}',
 );
 /** `repo_path` uses backslashes. */
-export const REFERENCE_REPO_PATH_BACKSLASH = rule(
+export const REFERENCE_REPO_PATH_BACKSLASH = /* @__PURE__ */ defineRule(
   'reference-repo-path-backslash',
   'error',
   '`repo_path` uses backslashes',
@@ -55,7 +46,7 @@ export const REFERENCE_REPO_PATH_BACKSLASH = rule(
   '{"source": "github:o/r", "repo_path": "plugins\\\\x"}',
 );
 /** An empty `repo_path`. */
-export const REFERENCE_REPO_PATH_EMPTY = rule(
+export const REFERENCE_REPO_PATH_EMPTY = /* @__PURE__ */ defineRule(
   'reference-repo-path-empty',
   'info',
   '`repo_path` is empty',
@@ -64,7 +55,7 @@ export const REFERENCE_REPO_PATH_EMPTY = rule(
   '{"source": "github:o/r", "repo_path": ""}',
 );
 /** `repo_path` on a local source. */
-export const REFERENCE_REPO_PATH_LOCAL = rule(
+export const REFERENCE_REPO_PATH_LOCAL = /* @__PURE__ */ defineRule(
   'reference-repo-path-local',
   'error',
   '`repo_path` on a local source',
@@ -73,7 +64,7 @@ export const REFERENCE_REPO_PATH_LOCAL = rule(
   '{"source": "/x", "repo_path": "plugins/y"}',
 );
 /** `ref` on a local source. */
-export const REFERENCE_REF_LOCAL = rule(
+export const REFERENCE_REF_LOCAL = /* @__PURE__ */ defineRule(
   'reference-ref-local',
   'warning',
   '`ref` on a local source',
@@ -82,7 +73,7 @@ export const REFERENCE_REF_LOCAL = rule(
   '{"source": "./x", "ref": "v1"}',
 );
 /** An empty `ref`. */
-export const REFERENCE_REF_EMPTY = rule(
+export const REFERENCE_REF_EMPTY = /* @__PURE__ */ defineRule(
   'reference-ref-empty',
   'info',
   '`ref` is empty',

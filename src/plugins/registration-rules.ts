@@ -2,19 +2,10 @@
  * Every diagnostic of marketplace registrations: the stable code, what the service does, and how to fix it.
  * @module
  */
-import type { Rule } from '../internal/diagnostic';
-
-const rule = (code: string, severity: Rule['severity'], title: string, description: string, hint: string, example: string): Rule => ({
-  code,
-  severity,
-  title,
-  description,
-  hint,
-  example,
-});
+import { defineRule, type Rule } from '../internal/diagnostic';
 
 /** Not an object. */
-export const REGISTRATION_NOT_OBJECT = rule(
+export const REGISTRATION_NOT_OBJECT = /* @__PURE__ */ defineRule(
   'registration-not-object',
   'error',
   'A registration is not an object',
@@ -23,7 +14,7 @@ export const REGISTRATION_NOT_OBJECT = rule(
   '"github:o/r"',
 );
 /** `name` or `source` missing. */
-export const REGISTRATION_FIELD_MISSING = rule(
+export const REGISTRATION_FIELD_MISSING = /* @__PURE__ */ defineRule(
   'registration-field-missing',
   'error',
   'A registration lacks `name` or `source`',
@@ -32,7 +23,7 @@ export const REGISTRATION_FIELD_MISSING = rule(
   '{"source": "github:o/r"}',
 );
 /** A field has the wrong type. */
-export const REGISTRATION_WRONG_TYPE = rule(
+export const REGISTRATION_WRONG_TYPE = /* @__PURE__ */ defineRule(
   'registration-wrong-type',
   'error',
   'A registration field has the wrong type',
@@ -41,7 +32,7 @@ export const REGISTRATION_WRONG_TYPE = rule(
   '{"name": "m", "source": "github:o/r", "auto_load": "yes"}',
 );
 /** `source` matches none of the app's patterns. */
-export const REGISTRATION_SOURCE_PATTERN = rule(
+export const REGISTRATION_SOURCE_PATTERN = /* @__PURE__ */ defineRule(
   'registration-source-pattern',
   'error',
   'The app refuses this marketplace source',
@@ -50,7 +41,7 @@ export const REGISTRATION_SOURCE_PATTERN = rule(
   'https://user:token@gitlab.com/o/r.git',
 );
 /** The agent server cannot read the source. */
-export const REGISTRATION_SOURCE_UNPARSABLE = rule(
+export const REGISTRATION_SOURCE_UNPARSABLE = /* @__PURE__ */ defineRule(
   'registration-source-unparsable',
   'error',
   'The agent server cannot fetch this source',
@@ -59,7 +50,7 @@ export const REGISTRATION_SOURCE_UNPARSABLE = rule(
   'my-marketplace',
 );
 /** A local path. */
-export const REGISTRATION_SOURCE_LOCAL = rule(
+export const REGISTRATION_SOURCE_LOCAL = /* @__PURE__ */ defineRule(
   'registration-source-local',
   'warning',
   'The marketplace source is a local path',
@@ -68,7 +59,7 @@ export const REGISTRATION_SOURCE_LOCAL = rule(
   'marketplaces/team',
 );
 /** `repo_path` unsafe. */
-export const REGISTRATION_REPO_PATH_INVALID = rule(
+export const REGISTRATION_REPO_PATH_INVALID = /* @__PURE__ */ defineRule(
   'registration-repo-path-invalid',
   'error',
   '`repo_path` is not a folder inside the repository',
@@ -77,7 +68,7 @@ export const REGISTRATION_REPO_PATH_INVALID = rule(
   '{"repo_path": "../x"}',
 );
 /** `repo_path` with a local source. */
-export const REGISTRATION_REPO_PATH_LOCAL = rule(
+export const REGISTRATION_REPO_PATH_LOCAL = /* @__PURE__ */ defineRule(
   'registration-repo-path-local',
   'error',
   '`repo_path` on a local source',
@@ -86,7 +77,7 @@ export const REGISTRATION_REPO_PATH_LOCAL = rule(
   '{"source": "marketplaces", "repo_path": "team"}',
 );
 /** `auto_load` as a list. */
-export const REGISTRATION_AUTO_LOAD_LIST = rule(
+export const REGISTRATION_AUTO_LOAD_LIST = /* @__PURE__ */ defineRule(
   'registration-auto-load-list',
   'warning',
   '`auto_load` is a list of names',
@@ -95,7 +86,7 @@ export const REGISTRATION_AUTO_LOAD_LIST = rule(
   '{"auto_load": ["formatter"]}',
 );
 /** `scope` unknown. */
-export const REGISTRATION_SCOPE_INVALID = rule(
+export const REGISTRATION_SCOPE_INVALID = /* @__PURE__ */ defineRule(
   'registration-scope-invalid',
   'error',
   '`scope` is not `instance`, `org` or `personal`',
@@ -104,7 +95,7 @@ export const REGISTRATION_SCOPE_INVALID = rule(
   '{"scope": "team"}',
 );
 /** The caller may not register at this scope. */
-export const REGISTRATION_SCOPE_REFUSED = rule(
+export const REGISTRATION_SCOPE_REFUSED = /* @__PURE__ */ defineRule(
   'registration-scope-refused',
   'error',
   'Registering at this scope is not allowed',
@@ -113,7 +104,7 @@ export const REGISTRATION_SCOPE_REFUSED = rule(
   '{"scope": "instance"}',
 );
 /** Two registrations with one name. */
-export const REGISTRATION_DUPLICATE_NAME = rule(
+export const REGISTRATION_DUPLICATE_NAME = /* @__PURE__ */ defineRule(
   'registration-duplicate-name',
   'error',
   'Two registrations have the same name',
@@ -122,7 +113,7 @@ export const REGISTRATION_DUPLICATE_NAME = rule(
   '[{"name": "team", …}, {"name": "team", …}]',
 );
 /** A key the service does not know. */
-export const REGISTRATION_UNKNOWN_FIELD = rule(
+export const REGISTRATION_UNKNOWN_FIELD = /* @__PURE__ */ defineRule(
   'registration-unknown-field',
   'info',
   'A registration field the service does not know',

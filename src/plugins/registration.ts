@@ -49,7 +49,7 @@ export const MARKETPLACE_SOURCE_PATTERNS: readonly RegExp[] = [
 ];
 
 const SCOPES: readonly string[] = ['instance', 'org', 'personal'];
-const KNOWN = new Set(['name', 'source', 'ref', 'repo_path', 'auto_load', 'scope']);
+const KNOWN = /* @__PURE__ */ new Set(['name', 'source', 'ref', 'repo_path', 'auto_load', 'scope']);
 
 /** Options of {@link parseMarketplaceRegistration}. */
 export interface ParseMarketplaceRegistrationOptions {
