@@ -135,6 +135,39 @@ describe('an Agent Plugins plugin', () => {
   });
 });
 
+describe('skill rules by layout', () => {
+  it('skips an Agent Plugins skill whose description is too long, and keeps it (cut) in a legacy plugin', async () => {
+    const long = skill('long', 'x'.repeat(1025));
+    const root = tree({
+      'ap/plugin.json': JSON.stringify({ $schema: SCHEMA, name: 'ap' }),
+      'ap/skills/long/SKILL.md': long,
+      'old/skills/long/SKILL.md': long,
+    });
+    const ap = await loadPluginDirectory(join(root, 'ap'));
+    expect(ap.ok && ap.skills).toEqual([]);
+    const tooLong = only(ap, 'description-too-long');
+    expect(tooLong).toMatchObject({ severity: 'error', line: 3, column: 14 });
+    expect(tooLong.message).toBe(
+      'The description is 1025 characters long; the Agent Skills specification allows at most 1,024 in an Agent Plugins plugin. The service drops this skill.',
+    );
+    const old = await loadPluginDirectory(join(root, 'old'));
+    expect(old.ok && old.skills.map((entry) => entry.name)).toEqual(['long']);
+    expect(only(old, 'description-too-long').severity).toBe('warning');
+  });
+
+  it('merges skills of one name as the service does, the later one kept', async () => {
+    const root = tree({ 'kit/skills/lint/SKILL.md': skill('lint'), 'kit/skills/lint.md': '---\nname: lint\n---\nThe other lint.\n' });
+    const dir = join(root, 'kit');
+    const result = await loadPluginDirectory(dir);
+    expect(result.ok && result.skills.map((entry) => entry.file)).toEqual([join(dir, 'skills', 'lint.md')]);
+    const duplicate = only(result, 'duplicate-skill-name');
+    expect(duplicate).toMatchObject({
+      file: join(dir, 'skills', 'lint.md'),
+      related: [{ file: join(dir, 'skills', 'lint', 'SKILL.md'), line: 1, column: 1, message: 'the copy that is dropped' }],
+    });
+  });
+});
+
 describe('the service version decides the layout', () => {
   const files = {
     'dual/plugin.json': JSON.stringify({ $schema: SCHEMA, name: 'dual-tools' }, null, 2),
