@@ -67,7 +67,9 @@ export async function loadFolder(walker: SafeWalker, directory: string, options:
   const result: SkillsDirectory = { directory, skills: [], dropped: false, diagnostics: [] };
   if ((await walker.resolve(directory))?.kind !== 'directory') return result;
   const found = await discoverSkillFiles(walker, directory);
-  result.diagnostics.push(...(options.legacyFiles === false ? found.diagnostics.filter((d) => d.code !== 'readme-loaded-as-skill') : found.diagnostics));
+  result.diagnostics.push(
+    ...(options.legacyFiles === false ? found.diagnostics.filter((d) => d.code !== 'readme-loaded-as-skill') : found.diagnostics),
+  );
   const nameBase = options.nameBase ?? directory;
   const strict = options.strict ?? true;
   const loaded: Skill[] = [];
