@@ -498,6 +498,7 @@ describe('agentwire launch-link inspect', () => {
       const plugins = [{ source: 'github:o/r\u001b[31m', parameters: { 'k\u001b]0;x\u0007': 'v\nw\u202e' } }];
       const link = `plugins=${encodeURIComponent(Buffer.from(JSON.stringify(plugins)).toString('base64'))}`;
       const run = cli(['launch-link', 'inspect', link, '--mode', 'service']);
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: the characters that must not reach the terminal
       expect(run.stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u202e]/);
       expect(run.stdout).toContain('source      github:o/r\\u001b[31m');
       expect(run.stdout).toContain('parameters  k\\u001b]0;x\\u0007: "v\\nw\\u202e"');
