@@ -22,6 +22,7 @@ export type {
   PluginCommand,
   PluginComponents,
   PluginDirectory,
+  PluginDirectoryBase,
   PluginDirectoryFailure,
   PluginLayout,
   PluginServiceVersion,

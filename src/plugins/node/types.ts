@@ -105,7 +105,8 @@ export interface PluginComponents {
   launchMessage: string | null;
 }
 
-interface PluginDirectoryBase {
+/** What every result of `loadPluginDirectory` carries. */
+export interface PluginDirectoryBase {
   /** The folder, as given. */
   directory: string;
   service: PluginServiceVersion;
