@@ -62,7 +62,7 @@ export async function loadPluginDirectory(directory: string, options: LoadPlugin
   const own = await loadPluginSkills(walker, directory, layout, limits, diagnostics);
   // Component folders are found step by step through the walker, so none is reached through a link leaving the root.
   const prefix = layout === 'agent-plugins' ? `${OPENHANDS_NAMESPACE}/` : '';
-  const folder = async (name: string) => (await findEntry(walker, directory, prefix + name))?.kind === 'directory';
+  const folder = async (component: string) => (await findEntry(walker, directory, prefix + component))?.kind === 'directory';
   const commandsDir = join(directory, prefix, 'commands');
   const { commands, skills: fromCommands } = (await folder('commands'))
     ? await loadPluginCommands(walker, commandsDir, name, limits, diagnostics)
