@@ -8,8 +8,13 @@ import { basename, join } from 'node:path';
 import type { Finding } from '../../../internal/diagnostic';
 import { splitFrontmatter } from '../../../internal/frontmatter';
 import { parseYamlSource, type YamlSource } from '../../../internal/yaml-source';
-import { CLAUDE_CODE_FRONTMATTER_INVALID, CLAUDE_CODE_FRONTMATTER_INVALID_YAML, CLAUDE_CODE_SKILL_NOT_LOADED, CLAUDE_CODE_UNREADABLE } from './claude-code-rules';
 import type { DeclaredComponents } from './claude-code-manifest';
+import {
+  CLAUDE_CODE_FRONTMATTER_INVALID,
+  CLAUDE_CODE_FRONTMATTER_INVALID_YAML,
+  CLAUDE_CODE_SKILL_NOT_LOADED,
+  CLAUDE_CODE_UNREADABLE,
+} from './claude-code-rules';
 import { kindOf, listFolder } from './paths';
 import type { Reporter } from './profile-output';
 import { type ResolvedOptions, readText } from './read-text';
@@ -108,22 +113,36 @@ export async function checkClaudeFrontmatter(file: string, kind: ComponentKind, 
     if (retried.ok) parsed = retried;
   }
   if (!parsed.ok) {
-    report(CLAUDE_CODE_FRONTMATTER_INVALID_YAML, { file, at: parsed.error.at, message: `Invalid YAML in the ${kind}'s front matter: ${parsed.error.message}.` });
+    report(CLAUDE_CODE_FRONTMATTER_INVALID_YAML, {
+      file,
+      at: parsed.error.at,
+      message: `Invalid YAML in the ${kind}'s front matter: ${parsed.error.message}.`,
+    });
     return;
   }
   const data = parsed.source.value;
   if (data === null || data === undefined || typeof data !== 'object' || Array.isArray(data) || data instanceof Date) {
-    fail({ at: { line: split.yamlLine + 1, column: 1 }, message: `The ${kind}'s front matter is not a mapping of fields; Claude Code cannot read it.` });
+    fail({
+      at: { line: split.yamlLine + 1, column: 1 },
+      message: `The ${kind}'s front matter is not a mapping of fields; Claude Code cannot read it.`,
+    });
     return;
   }
   checkFields(parsed.source, data as Record<string, unknown>, file, kind, fail);
 }
 
-function checkFields(source: YamlSource, data: Record<string, unknown>, file: string, kind: ComponentKind, fail: (finding: Omit<Finding, 'file'>) => void): void {
+function checkFields(
+  source: YamlSource,
+  data: Record<string, unknown>,
+  file: string,
+  kind: ComponentKind,
+  fail: (finding: Omit<Finding, 'file'>) => void,
+): void {
   const name = basename(file);
   if (kind === 'agent') {
     for (const key of ['name', 'description']) {
-      if (!Object.hasOwn(data, key) || data[key] === null) fail({ at: source.locate([]), message: `The agent ${name} has no "${key}"; Claude Code requires it.` });
+      if (!Object.hasOwn(data, key) || data[key] === null)
+        fail({ at: source.locate([]), message: `The agent ${name} has no "${key}"; Claude Code requires it.` });
     }
   }
   for (const key of Object.keys(data)) {

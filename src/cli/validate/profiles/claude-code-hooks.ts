@@ -85,11 +85,18 @@ function checkEvents(context: JsonCheckContext, events: Record<string, unknown>)
     const path: JsonPath = ['hooks', event];
     if (!EVENTS.has(event)) {
       const near = nearestEvent(event);
-      report(context, CLAUDE_CODE_HOOKS_UNKNOWN_EVENT, path, 'key', `Claude Code has no hook event "${event}"; validation fails.`, near ? { hint: `Write "${near}".` } : {});
+      report(
+        context,
+        CLAUDE_CODE_HOOKS_UNKNOWN_EVENT,
+        path,
+        'key',
+        `Claude Code has no hook event "${event}"; validation fails.`,
+        near ? { hint: `Write "${near}".` } : {},
+      );
       continue;
     }
     if (!expectType(context, path, events[event], ['array'])) continue;
-    (events[event] as unknown[]).forEach((group, index) => checkGroup(context, [...path, index], group));
+    for (const [index, group] of (events[event] as unknown[]).entries()) checkGroup(context, [...path, index], group);
   }
 }
 
@@ -102,23 +109,36 @@ function checkGroup(context: JsonCheckContext, path: JsonPath, group: unknown): 
     return;
   }
   if (!expectType(context, [...path, 'hooks'], value.hooks, ['array'])) return;
-  (value.hooks as unknown[]).forEach((hook, index) => checkHook(context, [...path, 'hooks', index], hook));
+  for (const [index, hook] of (value.hooks as unknown[]).entries()) checkHook(context, [...path, 'hooks', index], hook);
 }
 
 function checkHook(context: JsonCheckContext, path: JsonPath, hook: unknown): void {
   if (!expectType(context, path, hook, ['object'])) return;
   const value = hook as Record<string, unknown>;
   if (!hasOwn(value, 'type')) {
-    report(context, CLAUDE_CODE_HOOKS_INVALID, path, 'value', 'The hook has no "type"; Claude Code requires one (the service assumes "command").', {
-      hint: 'Add "type": "command".',
-    });
+    report(
+      context,
+      CLAUDE_CODE_HOOKS_INVALID,
+      path,
+      'value',
+      'The hook has no "type"; Claude Code requires one (the service assumes "command").',
+      {
+        hint: 'Add "type": "command".',
+      },
+    );
     return;
   }
   if (!expectType(context, [...path, 'type'], value.type, ['string'])) return;
   const type = value.type as string;
   const needs = NEEDS[type];
   if (!Object.hasOwn(NEEDS, type) || needs === undefined) {
-    report(context, CLAUDE_CODE_HOOKS_INVALID, [...path, 'type'], 'value', `Claude Code has no hook type "${type}" (command, prompt, agent or http).`);
+    report(
+      context,
+      CLAUDE_CODE_HOOKS_INVALID,
+      [...path, 'type'],
+      'value',
+      `Claude Code has no hook type "${type}" (command, prompt, agent or http).`,
+    );
     return;
   }
   if (!hasOwn(value, needs)) {

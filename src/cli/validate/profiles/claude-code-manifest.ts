@@ -61,7 +61,7 @@ const KNOWN = new Set([
   'monitors',
 ]);
 const NOTES: Readonly<Record<string, string>> = {
-  entry_command: 'It is the service\'s field; Claude Code has no launch command.',
+  entry_command: "It is the service's field; Claude Code has no launch command.",
 };
 
 /** Checks a plugin's `.claude-plugin/plugin.json` (already known to exist) and returns the components it declares. */
@@ -81,17 +81,29 @@ export async function checkClaudeManifest(
     reportUnknownKeys(context, data, [], KNOWN, 'in plugin.json', NOTES);
     for (const key of ['themes', 'monitors']) {
       if (hasOwn(data, key)) {
-        report(context, CLAUDE_CODE_EXPERIMENTAL_FIELD, [key], 'key', `"${key}" belongs under "experimental"; \`claude plugin validate\` warns about it at the top level.`);
+        report(
+          context,
+          CLAUDE_CODE_EXPERIMENTAL_FIELD,
+          [key],
+          'key',
+          `"${key}" belongs under "experimental"; \`claude plugin validate\` warns about it at the top level.`,
+        );
       }
     }
     const missing = ['version', 'description', 'author'].filter((key) => !hasOwn(data, key));
     if (missing.length > 0) {
-      report(context, CLAUDE_CODE_METADATA_MISSING, [], 'value', `plugin.json has no ${missing.map((key) => `"${key}"`).join(', ')}; \`claude plugin validate\` warns.`);
+      report(
+        context,
+        CLAUDE_CODE_METADATA_MISSING,
+        [],
+        'value',
+        `plugin.json has no ${missing.map((key) => `"${key}"`).join(', ')}; \`claude plugin validate\` warns.`,
+      );
     }
     for (const key of TEXT_FIELDS) if (hasOwn(data, key)) expectType(context, [key], data[key], ['string']);
     checkAuthor(context, data);
     if (hasOwn(data, 'keywords') && expectType(context, ['keywords'], data.keywords, ['array'])) {
-      (data.keywords as unknown[]).forEach((keyword, index) => expectType(context, ['keywords', index], keyword, ['string']));
+      for (const [index, keyword] of (data.keywords as unknown[]).entries()) expectType(context, ['keywords', index], keyword, ['string']);
     }
     for (const [key, types] of Object.entries(OTHER_FIELDS)) if (hasOwn(data, key)) expectType(context, [key], data[key], types);
     for (const [key, { inline }] of Object.entries(PATH_FIELDS)) {
@@ -142,14 +154,27 @@ async function checkPaths(
     }
     const outside = await escapesRoot(dir, target, options);
     if (outside) {
-      report(context, CLAUDE_CODE_PATH_INVALID, path, 'value', `The ${key} path "${written}" leads outside the plugin (to ${outside}) through a symbolic link.`);
+      report(
+        context,
+        CLAUDE_CODE_PATH_INVALID,
+        path,
+        'value',
+        `The ${key} path "${written}" leads outside the plugin (to ${outside}) through a symbolic link.`,
+      );
       continue;
     }
     if (key === 'skills' && kind !== 'directory') {
       const parent = written.replace(/\/[^/]*$/, '') || '.';
-      report(context, CLAUDE_CODE_SKILLS_PATH_FILE, path, 'value', `The skills entry "${written}" is a file; Claude Code expects the skill's folder.`, {
-        hint: `Write "${parent}" instead.`,
-      });
+      report(
+        context,
+        CLAUDE_CODE_SKILLS_PATH_FILE,
+        path,
+        'value',
+        `The skills entry "${written}" is a file; Claude Code expects the skill's folder.`,
+        {
+          hint: `Write "${parent}" instead.`,
+        },
+      );
       continue;
     }
     found.push(target);

@@ -67,8 +67,8 @@ const SOURCE_KINDS: Readonly<Record<string, readonly string[]>> = {
   npm: ['package'],
   pip: ['package'],
 };
-const ROOT_NOTES: Readonly<Record<string, string>> = { skills: 'Standalone skills are the service\'s own extension of the format.' };
-const ENTRY_NOTES: Readonly<Record<string, string>> = { entry_command: 'It is the service\'s field.' };
+const ROOT_NOTES: Readonly<Record<string, string>> = { skills: "Standalone skills are the service's own extension of the format." };
+const ENTRY_NOTES: Readonly<Record<string, string>> = { entry_command: "It is the service's field." };
 
 /** A local plugin folder an entry points at, with where its source is written. */
 export interface ListedPlugin {
@@ -78,7 +78,12 @@ export interface ListedPlugin {
 }
 
 /** Checks a marketplace file; returns the local plugin folders its entries list inside `root`. */
-export async function checkClaudeMarketplace(file: string, root: string, options: ResolvedOptions, out: ProfileDiagnostic[]): Promise<ListedPlugin[]> {
+export async function checkClaudeMarketplace(
+  file: string,
+  root: string,
+  options: ResolvedOptions,
+  out: ProfileDiagnostic[],
+): Promise<ListedPlugin[]> {
   const json = await readClaudeJson(file, options, out);
   if (!json) return [];
   const { context } = json;
@@ -91,10 +96,14 @@ export async function checkClaudeMarketplace(file: string, root: string, options
     for (const key of ['version', 'description', '$schema']) if (hasOwn(data, key)) expectType(context, [key], data[key], ['string']);
     if (expectField(context, data, [], 'owner', 'an owner ({ "name": … })') && expectType(context, ['owner'], data.owner, ['object'])) {
       const owner = data.owner as Record<string, unknown>;
-      if (expectField(context, owner, ['owner'], 'name', 'the owner\'s name')) expectType(context, ['owner', 'name'], owner.name, ['string']);
+      if (expectField(context, owner, ['owner'], 'name', "the owner's name"))
+        expectType(context, ['owner', 'name'], owner.name, ['string']);
     }
     const pluginRoot = readPluginRoot(context, data);
-    if (expectField(context, data, [], 'plugins', 'a "plugins" list (it may be empty)') && expectType(context, ['plugins'], data.plugins, ['array'])) {
+    if (
+      expectField(context, data, [], 'plugins', 'a "plugins" list (it may be empty)') &&
+      expectType(context, ['plugins'], data.plugins, ['array'])
+    ) {
       const names = new Map<string, number>();
       const entries = data.plugins as unknown[];
       for (let index = 0; index < entries.length; index++) {
@@ -109,7 +118,13 @@ export async function checkClaudeMarketplace(file: string, root: string, options
 
 function checkReserved(context: JsonCheckContext, name: string): void {
   if (RESERVED_MARKETPLACE_NAMES.includes(name)) {
-    report(context, CLAUDE_CODE_MARKETPLACE_NAME_RESERVED, ['name'], 'value', `"${name}" is reserved for an Anthropic marketplace; Claude Code refuses it.`);
+    report(
+      context,
+      CLAUDE_CODE_MARKETPLACE_NAME_RESERVED,
+      ['name'],
+      'value',
+      `"${name}" is reserved for an Anthropic marketplace; Claude Code refuses it.`,
+    );
   } else if (looksOfficial(name)) {
     report(
       context,
@@ -131,7 +146,8 @@ function looksOfficial(name: string): boolean {
 function readPluginRoot(context: JsonCheckContext, data: Record<string, unknown>): string | undefined {
   if (!hasOwn(data, 'metadata') || !expectType(context, ['metadata'], data.metadata, ['object'])) return undefined;
   const metadata = data.metadata as Record<string, unknown>;
-  for (const key of ['description', 'version', 'pluginRoot']) if (hasOwn(metadata, key)) expectType(context, ['metadata', key], metadata[key], ['string']);
+  for (const key of ['description', 'version', 'pluginRoot'])
+    if (hasOwn(metadata, key)) expectType(context, ['metadata', key], metadata[key], ['string']);
   return typeof metadata.pluginRoot === 'string' ? metadata.pluginRoot : undefined;
 }
 
@@ -151,7 +167,14 @@ async function checkEntry(
   if (name !== undefined) {
     const first = names.get(name);
     if (first === undefined) names.set(name, index);
-    else report(context, CLAUDE_CODE_DUPLICATE_PLUGIN, [...path, 'name'], 'value', `The plugin "${name}" is listed again (first at plugins[${first}]).`);
+    else
+      report(
+        context,
+        CLAUDE_CODE_DUPLICATE_PLUGIN,
+        [...path, 'name'],
+        'value',
+        `The plugin "${name}" is listed again (first at plugins[${first}]).`,
+      );
   }
   reportUnknownKeys(context, value, path, ENTRY_KEYS, 'in a plugin entry', ENTRY_NOTES);
   if (hasOwn(value, 'strict')) expectType(context, [...path, 'strict'], value.strict, ['boolean']);
@@ -169,11 +192,24 @@ function checkObjectSource(context: JsonCheckContext, path: JsonPath, source: Re
   const kind = source.source;
   if (typeof kind !== 'string' || !Object.hasOwn(SOURCE_KINDS, kind)) {
     const shown = typeof kind === 'string' ? `"${kind}"` : 'missing';
-    report(context, CLAUDE_CODE_SOURCE_INVALID, hasOwn(source, 'source') ? [...path, 'source'] : path, 'value', `The source kind is ${shown}; Claude Code reads github, url, git-subdir, npm and pip sources.`);
+    report(
+      context,
+      CLAUDE_CODE_SOURCE_INVALID,
+      hasOwn(source, 'source') ? [...path, 'source'] : path,
+      'value',
+      `The source kind is ${shown}; Claude Code reads github, url, git-subdir, npm and pip sources.`,
+    );
     return;
   }
   for (const field of SOURCE_KINDS[kind] as readonly string[]) {
-    if (!hasOwn(source, field)) report(context, CLAUDE_CODE_SOURCE_INVALID, path, 'value', `A ${kind} source needs "${field}"; Claude Code cannot install the plugin.`);
+    if (!hasOwn(source, field))
+      report(
+        context,
+        CLAUDE_CODE_SOURCE_INVALID,
+        path,
+        'value',
+        `A ${kind} source needs "${field}"; Claude Code cannot install the plugin.`,
+      );
     else expectType(context, [...path, field], source[field], ['string']);
   }
 }
@@ -188,18 +224,37 @@ async function checkPathSource(
 ): Promise<string | undefined> {
   if (source !== '.' && !source.startsWith('./')) {
     const hint = /^[\w.-]+(?:\/[\w.-]+)*$/.test(source) && !source.startsWith('..') ? `Write "./${source}".` : undefined;
-    report(context, CLAUDE_CODE_SOURCE_INVALID, path, 'value', `The source "${source}" is not a relative path starting with "./"; Claude Code fails validation.`, hint ? { hint } : {});
+    report(
+      context,
+      CLAUDE_CODE_SOURCE_INVALID,
+      path,
+      'value',
+      `The source "${source}" is not a relative path starting with "./"; Claude Code fails validation.`,
+      hint ? { hint } : {},
+    );
     return undefined;
   }
   const direct = resolve(root, source);
   const dir = pluginRoot !== undefined && (await kindOf(direct, options)) === undefined ? resolve(root, pluginRoot, source) : direct;
   if (!isWithinOrSame(root, dir)) {
-    report(context, CLAUDE_CODE_SOURCE_INVALID, path, 'value', `The source "${source}" leads above the marketplace folder; Claude Code refuses it.`);
+    report(
+      context,
+      CLAUDE_CODE_SOURCE_INVALID,
+      path,
+      'value',
+      `The source "${source}" leads above the marketplace folder; Claude Code refuses it.`,
+    );
     return undefined;
   }
   const kind = await kindOf(dir, options);
   if (kind !== 'directory') {
-    report(context, CLAUDE_CODE_SOURCE_MISSING, path, 'value', `The source "${source}" ${kind ? 'is not a folder' : 'does not exist'} in the repository; Claude Code cannot install this plugin.`);
+    report(
+      context,
+      CLAUDE_CODE_SOURCE_MISSING,
+      path,
+      'value',
+      `The source "${source}" ${kind ? 'is not a folder' : 'does not exist'} in the repository; Claude Code cannot install this plugin.`,
+    );
     return undefined;
   }
   return dir;

@@ -45,7 +45,7 @@ export async function readText(file: string, options: ResolvedOptions): Promise<
   let size: number;
   try {
     const info = await options.fs.kind(file);
-    if (!info || info.kind !== 'file') return { ok: false, reason: 'missing', message: 'The file does not exist.' };
+    if (info?.kind !== 'file') return { ok: false, reason: 'missing', message: 'The file does not exist.' };
     size = info.size;
     bytes = await options.fs.read(file, 0, Math.min(size, options.maxFileSize));
   } catch (error) {
