@@ -4,8 +4,8 @@
  * @module
  */
 import { dirname, resolve } from 'node:path';
-import { AGENTSKILLS_BODY_TOO_MANY_TOKENS, AGENTSKILLS_FILE_TOO_LONG, AGENTSKILLS_REFERENCE_TOO_DEEP } from './agentskills-rules';
 import { positionOf } from './agentskills-frontmatter';
+import { AGENTSKILLS_BODY_TOO_MANY_TOKENS, AGENTSKILLS_FILE_TOO_LONG, AGENTSKILLS_REFERENCE_TOO_DEEP } from './agentskills-rules';
 import { isWithin } from './paths';
 import type { Reporter } from './profile-output';
 import { type ResolvedOptions, readText } from './read-text';
@@ -84,7 +84,13 @@ function localLinks(text: string, from: number): LocalLink[] {
  * Warns at each link of SKILL.md whose target (a Markdown file in the skill folder) links on to
  * another file of the skill folder.
  */
-export async function checkReferenceDepth(text: string, bodyOffset: number, file: string, options: ResolvedOptions, report: Reporter): Promise<void> {
+export async function checkReferenceDepth(
+  text: string,
+  bodyOffset: number,
+  file: string,
+  options: ResolvedOptions,
+  report: Reporter,
+): Promise<void> {
   const folder = dirname(file);
   const seen = new Set<string>();
   for (const link of localLinks(text, bodyOffset)) {

@@ -59,7 +59,12 @@ export function checkSkillFields(entries: readonly StrictEntry[], file: string, 
   else report(AGENTSKILLS_NAME_MISSING, { file, at, message: 'The front matter has no "name", which the specification requires.' });
   const description = fields.get('description');
   if (description) checkDescription(description, file, report);
-  else report(AGENTSKILLS_DESCRIPTION_MISSING, { file, at, message: 'The front matter has no "description", which the specification requires.' });
+  else
+    report(AGENTSKILLS_DESCRIPTION_MISSING, {
+      file,
+      at,
+      message: 'The front matter has no "description", which the specification requires.',
+    });
   const compatibility = fields.get('compatibility');
   if (compatibility) checkCompatibility(compatibility, file, report);
   const metadata = fields.get('metadata');
@@ -81,7 +86,11 @@ function checkName(entry: StrictEntry, file: string, folder: string, report: Rep
   const problems = skillNameProblems(node.value);
   const normalized = normalizeSkillName(node.value);
   if (normalized === '') {
-    report(AGENTSKILLS_NAME_INVALID, { file, at: valueAt(entry), message: '"name" is empty; the specification requires a non-empty name.' });
+    report(AGENTSKILLS_NAME_INVALID, {
+      file,
+      at: valueAt(entry),
+      message: '"name" is empty; the specification requires a non-empty name.',
+    });
   } else if (problems.length > 0) {
     const suggestion = suggestSkillName(node.value);
     report(AGENTSKILLS_NAME_INVALID, {
@@ -148,7 +157,11 @@ function checkMetadata(entry: StrictEntry, file: string, report: Reporter): void
   const node = entry.value;
   if (node.kind !== 'map') {
     const what = node.kind === 'string' && node.empty ? 'empty' : kindOf(node);
-    report(AGENTSKILLS_METADATA_INVALID, { file, at: valueAt(entry), message: `"metadata" is ${what}, not a mapping of strings to strings.` });
+    report(AGENTSKILLS_METADATA_INVALID, {
+      file,
+      at: valueAt(entry),
+      message: `"metadata" is ${what}, not a mapping of strings to strings.`,
+    });
     return;
   }
   for (const item of node.entries) {
@@ -178,7 +191,8 @@ function checkAllowedTools(entry: StrictEntry, file: string, report: Reporter): 
       file,
       at: node.at,
       severity: 'warning',
-      message: '"allowed-tools" looks comma-separated; the specification separates tools with spaces, so the commas become part of the tool names.',
+      message:
+        '"allowed-tools" looks comma-separated; the specification separates tools with spaces, so the commas become part of the tool names.',
       hint: 'Separate the tools with spaces only.',
     });
   }

@@ -47,11 +47,18 @@ const WHY_MISSING: Record<string, string> = {
 const ISSUES: Record<StrictYamlIssue['kind'], { rule: typeof AGENTSKILLS_YAML_TAG; say: (text: string) => string }> = {
   flow: {
     rule: AGENTSKILLS_YAML_FLOW_STYLE,
-    say: (text) => `A flow ${text === '[' ? 'list' : 'mapping'} ("${text}…") is written here; strictyaml refuses flow style, so skills-ref rejects the file.`,
+    say: (text) =>
+      `A flow ${text === '[' ? 'list' : 'mapping'} ("${text}…") is written here; strictyaml refuses flow style, so skills-ref rejects the file.`,
   },
-  anchor: { rule: AGENTSKILLS_YAML_ANCHOR, say: (text) => `The anchor "${text}" is refused by strictyaml, so skills-ref rejects the file.` },
+  anchor: {
+    rule: AGENTSKILLS_YAML_ANCHOR,
+    say: (text) => `The anchor "${text}" is refused by strictyaml, so skills-ref rejects the file.`,
+  },
   alias: { rule: AGENTSKILLS_YAML_ANCHOR, say: (text) => `The alias "${text}" is refused by strictyaml, so skills-ref rejects the file.` },
-  tag: { rule: AGENTSKILLS_YAML_TAG, say: (text) => `The tag "${text}" is refused by strictyaml (every value is text), so skills-ref rejects the file.` },
+  tag: {
+    rule: AGENTSKILLS_YAML_TAG,
+    say: (text) => `The tag "${text}" is refused by strictyaml (every value is text), so skills-ref rejects the file.`,
+  },
   duplicate: {
     rule: AGENTSKILLS_YAML_DUPLICATE_KEY,
     say: (text) => `The key "${text}" appears again; strictyaml refuses duplicate keys, so skills-ref rejects the file.`,
@@ -104,7 +111,8 @@ export function readSkillFrontmatter(text: string, file: string, report: Reporte
   }
   const root = parsed.root;
   if (root?.kind !== 'map') {
-    const what = root === undefined || (root.kind === 'string' && root.value === '') ? 'empty' : root.kind === 'list' ? 'a list' : 'a single value';
+    const what =
+      root === undefined || (root.kind === 'string' && root.value === '') ? 'empty' : root.kind === 'list' ? 'a list' : 'a single value';
     report(AGENTSKILLS_FRONTMATTER_NOT_MAPPING, {
       file,
       at: root && !(root.kind === 'string' && root.empty) ? root.at : { line: 1, column: 1 },

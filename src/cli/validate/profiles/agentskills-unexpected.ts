@@ -28,7 +28,10 @@ const NOTES: Readonly<Record<string, UnexpectedFieldNote>> = {
   },
   disable_model_invocation: { message: SERVICE_READS },
   allowed_tools: { message: SERVICE_READS, hint: 'Write "allowed-tools" with a hyphen, as the specification spells it.' },
-  mcp_tools: { message: 'The service reads it only from legacy single-file skills.', hint: 'Declare tool servers in a .mcp.json beside the SKILL.md.' },
+  mcp_tools: {
+    message: 'The service reads it only from legacy single-file skills.',
+    hint: 'Declare tool servers in a .mcp.json beside the SKILL.md.',
+  },
   version: { message: SERVICE_IGNORES, hint: 'Move it under metadata as text: a "version" key inside "metadata".' },
   author: { message: SERVICE_IGNORES, hint: 'Move it under metadata as text: an "author" key inside "metadata".' },
   tags: { message: SERVICE_IGNORES, hint: 'Move it under metadata as text, or drop it.' },

@@ -22,7 +22,12 @@ export interface SkillFileToCheck {
 }
 
 /** Checks the front matter and body of one SKILL.md's text. Pure: reads nothing. */
-export function checkSkillText(text: string, skill: SkillFileToCheck, report: Reporter, complete = true): { bodyOffset: number } | undefined {
+export function checkSkillText(
+  text: string,
+  skill: SkillFileToCheck,
+  report: Reporter,
+  complete = true,
+): { bodyOffset: number } | undefined {
   const { file } = skill;
   const folder = skill.folder ?? dirname(file);
   const normalized = text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text;
@@ -64,14 +69,20 @@ function isAgentSkill(skill: SkillArtifact): boolean {
 /** The diagnostics of the `agentskills` profile for every SKILL.md found. */
 export async function checkAgentSkills(artifacts: Artifacts, options: ProfileOptions = {}): Promise<ProfileDiagnostic[]> {
   return checkSkillFiles(
-    artifacts.skills.filter(isAgentSkill).map((skill) => ({ file: skill.file, ...(skill.folder !== undefined ? { folder: skill.folder } : {}) })),
+    artifacts.skills
+      .filter(isAgentSkill)
+      .map((skill) => ({ file: skill.file, ...(skill.folder !== undefined ? { folder: skill.folder } : {}) })),
     'agentskills',
     options,
   );
 }
 
 /** Checks SKILL.md files by the Agent Skills rules under `profile`, once each. */
-export async function checkSkillFiles(skills: readonly SkillFileToCheck[], profile: Profile, options: ProfileOptions = {}): Promise<ProfileDiagnostic[]> {
+export async function checkSkillFiles(
+  skills: readonly SkillFileToCheck[],
+  profile: Profile,
+  options: ProfileOptions = {},
+): Promise<ProfileDiagnostic[]> {
   const resolved = resolveOptions(options);
   const collector = createCollector(profile);
   const seen = new Set<string>();

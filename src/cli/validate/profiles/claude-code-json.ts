@@ -40,7 +40,11 @@ export const KEBAB_CASE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
  * Reads and parses a JSON file; reports why it cannot be read or parsed into `out` and returns
  * undefined then. A byte-order mark is refused, as JavaScript's JSON parser refuses it.
  */
-export async function readClaudeJson(file: string, options: ResolvedOptions, out: ProfileDiagnostic[]): Promise<ClaudeJsonFile | undefined> {
+export async function readClaudeJson(
+  file: string,
+  options: ResolvedOptions,
+  out: ProfileDiagnostic[],
+): Promise<ClaudeJsonFile | undefined> {
   const read = await readText(file, options);
   if (!read.ok) {
     out.push({
@@ -72,7 +76,13 @@ export function expectType(context: JsonCheckContext, path: JsonPath, value: unk
 }
 
 /** Reports a required field that is missing from the object at `path`; returns whether it is there. */
-export function expectField(context: JsonCheckContext, object: Record<string, unknown>, path: JsonPath, key: string, what: string): boolean {
+export function expectField(
+  context: JsonCheckContext,
+  object: Record<string, unknown>,
+  path: JsonPath,
+  key: string,
+  what: string,
+): boolean {
   if (hasOwn(object, key)) return true;
   const where = path.length === 0 ? 'The file' : formatJsonPath(path);
   report(context, CLAUDE_CODE_FIELD_MISSING, path, 'value', `${where} has no "${key}"; Claude Code requires ${what}.`);
@@ -102,14 +112,25 @@ export function reportUnknownKeys(
 }
 
 /** Checks a plugin or marketplace name: required text, no spaces, kebab-case (a warning). Returns it when it is text. */
-export function checkClaudeName(context: JsonCheckContext, object: Record<string, unknown>, path: JsonPath, what: string): string | undefined {
+export function checkClaudeName(
+  context: JsonCheckContext,
+  object: Record<string, unknown>,
+  path: JsonPath,
+  what: string,
+): string | undefined {
   if (!expectField(context, object, path, 'name', `a name for every ${what}`)) return undefined;
   const name = object.name;
   if (!expectType(context, [...path, 'name'], name, ['string'])) return undefined;
   const text = name as string;
   if (text.trim() === '' || /\s/.test(text)) {
     const why = text.trim() === '' ? 'is empty' : 'has spaces';
-    report(context, CLAUDE_CODE_NAME_INVALID, [...path, 'name'], 'value', `The ${what} name ${JSON.stringify(text)} ${why}; Claude Code refuses it.`);
+    report(
+      context,
+      CLAUDE_CODE_NAME_INVALID,
+      [...path, 'name'],
+      'value',
+      `The ${what} name ${JSON.stringify(text)} ${why}; Claude Code refuses it.`,
+    );
   } else if (!KEBAB_CASE.test(text)) {
     report(
       context,

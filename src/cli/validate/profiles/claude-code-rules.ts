@@ -59,7 +59,7 @@ export const CLAUDE_CODE_NAME_NOT_KEBAB_CASE = rule(
   'name-not-kebab-case',
   'warning',
   'A name that is not kebab-case',
-  'Claude Code names plugins and marketplaces in kebab-case (lowercase letters, digits, single hyphens); `claude plugin validate` warns about other names, which Claude Desktop\'s managed marketplace sync rejects.',
+  "Claude Code names plugins and marketplaces in kebab-case (lowercase letters, digits, single hyphens); `claude plugin validate` warns about other names, which Claude Desktop's managed marketplace sync rejects.",
   'Rename it to lowercase words joined by single hyphens.',
   '{ "name": "My_Plugin" }',
 );
@@ -67,7 +67,7 @@ export const CLAUDE_CODE_MARKETPLACE_NAME_RESERVED = rule(
   'marketplace-name-reserved',
   'error',
   'A marketplace name reserved for Anthropic',
-  'Claude Code reserves the names of Anthropic\'s own marketplaces (claude-code-marketplace, claude-code-plugins, claude-plugins-official, anthropic-marketplace, anthropic-plugins, agent-skills, knowledge-work-plugins, life-sciences) and refuses them; names that look like an official marketplace (anthropic-…, official-claude-…) may be refused too (a warning).',
+  "Claude Code reserves the names of Anthropic's own marketplaces (claude-code-marketplace, claude-code-plugins, claude-plugins-official, anthropic-marketplace, anthropic-plugins, agent-skills, knowledge-work-plugins, life-sciences) and refuses them; names that look like an official marketplace (anthropic-…, official-claude-…) may be refused too (a warning).",
   'Choose a name of your own, such as "<team>-plugins".',
   '{ "name": "claude-plugins-official", "owner": { "name": "Ada" }, "plugins": [] }',
 );
@@ -75,7 +75,7 @@ export const CLAUDE_CODE_UNKNOWN_KEY = rule(
   'unknown-key',
   'warning',
   'A key Claude Code does not define',
-  'Claude Code strips unknown top-level keys of plugin.json, unknown marketplace keys and unknown plugin-entry keys at load, and `claude plugin validate` reports each as a warning. Keys of other dialects (the service\'s entry_command or skills[]) are among them.',
+  "Claude Code strips unknown top-level keys of plugin.json, unknown marketplace keys and unknown plugin-entry keys at load, and `claude plugin validate` reports each as a warning. Keys of other dialects (the service's entry_command or skills[]) are among them.",
   'Remove the key, or keep it if another client reads it.',
   '{ "name": "my-plugin", "entry_command": "run" }',
 );
@@ -131,7 +131,7 @@ export const CLAUDE_CODE_SOURCE_MISSING = rule(
   'source-missing',
   'error',
   'A relative plugin source that is not a folder in the repository',
-  'A local marketplace entry must lead to the plugin\'s folder; Claude Code cannot install an entry whose folder is missing.',
+  "A local marketplace entry must lead to the plugin's folder; Claude Code cannot install an entry whose folder is missing.",
   'Fix the path, or add the plugin folder.',
   '{ "name": "tools", "source": "./plugins/tool" }',
 );

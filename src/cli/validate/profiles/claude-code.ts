@@ -49,7 +49,8 @@ async function claudeMarketplace(run: Run, marketplace: MarketplaceArtifact): Pr
   if (marketplace.file === claudeFile || (await kindOf(claudeFile, run.options)) === 'file') return { file: claudeFile, root };
   run.collector.report(CLAUDE_CODE_MANIFEST_LOCATION, {
     file: marketplace.file,
-    message: 'Claude Code reads a marketplace only from .claude-plugin/marketplace.json and does not see this file; it is checked as if it were there.',
+    message:
+      'Claude Code reads a marketplace only from .claude-plugin/marketplace.json and does not see this file; it is checked as if it were there.',
   });
   return { file: marketplace.file, root };
 }
@@ -66,13 +67,15 @@ async function checkPlugin(run: Run, dir: string): Promise<void> {
       manifest = legacy;
       collector.report(CLAUDE_CODE_MANIFEST_LOCATION, {
         file: legacy,
-        message: 'Claude Code reads a plugin manifest only from .claude-plugin/plugin.json and does not see this one: it would load the plugin without metadata, named after its folder. It is checked as if it were there.',
+        message:
+          'Claude Code reads a plugin manifest only from .claude-plugin/plugin.json and does not see this one: it would load the plugin without metadata, named after its folder. It is checked as if it were there.',
       });
     } else if ((await kindOf(root, options)) === 'file') {
       collector.report(CLAUDE_CODE_MANIFEST_LOCATION, {
         file: root,
         severity: 'info',
-        message: 'Claude Code does not read a root plugin.json (Agent Plugins); it loads the plugin without a manifest, named after its folder or its marketplace entry.',
+        message:
+          'Claude Code does not read a root plugin.json (Agent Plugins); it loads the plugin without a manifest, named after its folder or its marketplace entry.',
         hint: 'Add .claude-plugin/plugin.json if the plugin should carry its metadata in Claude Code.',
       });
     }
@@ -81,7 +84,8 @@ async function checkPlugin(run: Run, dir: string): Promise<void> {
     ? await checkClaudeManifest(dir, manifest, options, collector.diagnostics)
     : { skills: [], commands: [], agents: [], hooks: [] };
   for (const component of await findClaudeComponents(dir, declared, options, collector.report)) {
-    if (await firstTime(run, 'component', component.file)) await checkClaudeFrontmatter(component.file, component.kind, options, collector.report);
+    if (await firstTime(run, 'component', component.file))
+      await checkClaudeFrontmatter(component.file, component.kind, options, collector.report);
   }
   const defaultHooks = join(dir, 'hooks', 'hooks.json');
   const hooks = (await kindOf(defaultHooks, options)) === 'file' ? [defaultHooks, ...declared.hooks] : declared.hooks;
@@ -99,7 +103,8 @@ export async function checkClaudeCode(artifacts: Artifacts, options: ProfileOpti
   for (const marketplace of artifacts.marketplaces) {
     const { file, root } = await claudeMarketplace(run, marketplace);
     if (!(await firstTime(run, 'marketplace', file))) continue;
-    for (const listed of await checkClaudeMarketplace(file, root, run.options, run.collector.diagnostics)) await checkPlugin(run, listed.dir);
+    for (const listed of await checkClaudeMarketplace(file, root, run.options, run.collector.diagnostics))
+      await checkPlugin(run, listed.dir);
   }
   for (const plugin of artifacts.plugins) await checkPlugin(run, plugin.dir);
   for (const file of artifacts.hooks) await checkHooks(run, file);
