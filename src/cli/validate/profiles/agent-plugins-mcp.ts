@@ -17,7 +17,7 @@ import {
   AGENT_PLUGINS_OUTSIDE_ROOT,
   AGENT_PLUGINS_UNREADABLE,
 } from './agent-plugins-rules';
-import { escapesRoot, kindOf } from './paths';
+import { escapesRoot, pathKind } from './paths';
 import { type ProfileCollector, retag } from './profile-output';
 import { type ResolvedOptions, readText } from './read-text';
 
@@ -40,8 +40,8 @@ export async function checkPluginMcp(
 ): Promise<void> {
   const file = join(dir, 'mcp.json');
   const legacy = join(dir, '.mcp.json');
-  const kind = await kindOf(file, options);
-  if ((await kindOf(legacy, options)) === 'file') {
+  const kind = await pathKind(file, options);
+  if ((await pathKind(legacy, options)) === 'file') {
     collector.report(AGENT_PLUGINS_LEGACY_MCP, {
       file: legacy,
       message: kind

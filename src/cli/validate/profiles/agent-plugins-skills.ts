@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { Finding, Rule } from '../../../internal/diagnostic';
 import { AGENT_PLUGINS_COMPONENT_KIND, AGENT_PLUGINS_OUTSIDE_ROOT, AGENT_PLUGINS_SKILL_NOT_DISCOVERED } from './agent-plugins-rules';
 import { checkSkillFile } from './agentskills';
-import { escapesRoot, kindOf, listFolder } from './paths';
+import { escapesRoot, listFolder, pathKind } from './paths';
 import type { Reporter } from './profile-output';
 import type { ResolvedOptions } from './read-text';
 
@@ -25,7 +25,7 @@ function skillReporter(report: Reporter): Reporter {
 /** Discovers and checks the skills of the plugin at `dir`. */
 export async function checkPluginSkills(dir: string, options: ResolvedOptions, report: Reporter): Promise<void> {
   const rootSkill = join(dir, 'SKILL.md');
-  if ((await kindOf(rootSkill, options)) === 'file') {
+  if ((await pathKind(rootSkill, options)) === 'file') {
     report(AGENT_PLUGINS_SKILL_NOT_DISCOVERED, {
       file: rootSkill,
       message:
@@ -34,7 +34,7 @@ export async function checkPluginSkills(dir: string, options: ResolvedOptions, r
     });
   }
   const skills = join(dir, 'skills');
-  const kind = await kindOf(skills, options);
+  const kind = await pathKind(skills, options);
   if (kind === undefined) return;
   if (kind !== 'directory') {
     report(AGENT_PLUGINS_COMPONENT_KIND, {
@@ -102,7 +102,7 @@ async function checkSkillFolder(
   }
   for (const entry of entries) {
     const nested = join(folder, entry.name, 'SKILL.md');
-    if (entry.kind === 'directory' && (await kindOf(nested, options)) === 'file') {
+    if (entry.kind === 'directory' && (await pathKind(nested, options)) === 'file') {
       report(AGENT_PLUGINS_SKILL_NOT_DISCOVERED, {
         file: nested,
         message: `skills/${name}/${entry.name}/SKILL.md is nested too deep: a conforming client looks only one level below skills/.`,

@@ -21,7 +21,7 @@ import {
   AGENT_PLUGINS_UNREADABLE,
 } from './agent-plugins-rules';
 import { checkPluginSkills } from './agent-plugins-skills';
-import { escapesRoot, kindOf, listFolder } from './paths';
+import { escapesRoot, listFolder, pathKind } from './paths';
 import { createCollector, type ProfileCollector, retag } from './profile-output';
 import { type ProfileOptions, type ResolvedOptions, readText, resolveOptions } from './read-text';
 
@@ -108,7 +108,7 @@ async function checkClientFolders(dir: string, options: ResolvedOptions, collect
 
 /** Checks one plugin folder. */
 async function checkPlugin(plugin: PluginArtifact, options: ResolvedOptions, collector: ProfileCollector): Promise<void> {
-  if (plugin.layout !== 'agent-plugins' && (await kindOf(join(plugin.dir, 'plugin.json'), options)) !== 'file') {
+  if (plugin.layout !== 'agent-plugins' && (await pathKind(join(plugin.dir, 'plugin.json'), options)) !== 'file') {
     await checkLegacyPlugin(plugin, options, collector);
     return;
   }

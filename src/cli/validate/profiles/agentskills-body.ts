@@ -4,9 +4,9 @@
  * @module
  */
 import { dirname, resolve } from 'node:path';
+import { isInside } from '../../../plugins/node/containment';
 import { positionOf } from './agentskills-frontmatter';
 import { AGENTSKILLS_BODY_TOO_MANY_TOKENS, AGENTSKILLS_FILE_TOO_LONG, AGENTSKILLS_REFERENCE_TOO_DEEP } from './agentskills-rules';
-import { isWithin } from './paths';
 import type { Reporter } from './profile-output';
 import { type ResolvedOptions, readText } from './read-text';
 
@@ -95,14 +95,14 @@ export async function checkReferenceDepth(
   const seen = new Set<string>();
   for (const link of localLinks(text, bodyOffset)) {
     const target = resolve(folder, link.target);
-    if (seen.size >= MAX_REFERENCES || seen.has(target) || !/\.(md|markdown)$/i.test(target) || !isWithin(folder, target)) continue;
+    if (seen.size >= MAX_REFERENCES || seen.has(target) || !/\.(md|markdown)$/i.test(target) || !isInside(folder, target)) continue;
     seen.add(target);
     const read = await readText(target, options);
     if (!read.ok) continue;
     const referenced = read.text.replace(/\r\n?/g, '\n');
     const next = localLinks(referenced, 0).find((nested) => {
       const path = resolve(dirname(target), nested.target);
-      return path !== file && path !== target && isWithin(folder, path);
+      return path !== file && path !== target && isInside(folder, path);
     });
     if (!next) continue;
     const nestedAt = positionOf(referenced, next.offset);

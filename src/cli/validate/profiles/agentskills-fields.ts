@@ -5,7 +5,8 @@
  */
 import { basename } from 'node:path';
 import type { Position } from '../../../internal/diagnostic';
-import { normalizeSkillName, pythonStrip, skillNameProblems, suggestSkillName } from './agentskills-name';
+import { pythonStrip } from '../../../plugins/node/agent-fields';
+import { normalizeSkillName, skillNameProblems, suggestSkillName } from './agentskills-name';
 import {
   AGENTSKILLS_ALLOWED_TOOLS_INVALID,
   AGENTSKILLS_COMPATIBILITY_INVALID,

@@ -4,20 +4,10 @@
  * hyphens, equal to the folder name.
  * @module
  */
-import { isPythonSpace } from '../../../internal/frontmatter';
+import { pythonStrip } from '../../../plugins/node/agent-fields';
 
 /** The longest name, in characters (code points). */
 export const SKILL_NAME_MAX_LENGTH = 64;
-
-/** Python's `str.strip()`. */
-export function pythonStrip(text: string): string {
-  const chars = [...text];
-  let start = 0;
-  let end = chars.length;
-  while (start < end && isPythonSpace(chars[start])) start++;
-  while (end > start && isPythonSpace(chars[end - 1])) end--;
-  return chars.slice(start, end).join('');
-}
 
 /** The name the validator compares: stripped, then NFKC-normalized. */
 export function normalizeSkillName(name: string): string {

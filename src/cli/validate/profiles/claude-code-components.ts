@@ -15,7 +15,7 @@ import {
   CLAUDE_CODE_SKILL_NOT_LOADED,
   CLAUDE_CODE_UNREADABLE,
 } from './claude-code-rules';
-import { kindOf, listFolder } from './paths';
+import { listFolder, pathKind } from './paths';
 import type { Reporter } from './profile-output';
 import { type ResolvedOptions, readText } from './read-text';
 
@@ -40,13 +40,13 @@ export async function findClaudeComponents(
     }
   }
   for (const folder of [join(dir, 'skills'), ...declared.skills]) {
-    if ((await kindOf(join(folder, 'SKILL.md'), options)) === 'file') {
+    if ((await pathKind(join(folder, 'SKILL.md'), options)) === 'file') {
       found.push({ file: join(folder, 'SKILL.md'), kind: 'skill' });
       continue;
     }
     for (const entry of await listFolder(folder, options)) {
       const file = join(folder, entry.name, 'SKILL.md');
-      if (entry.kind === 'directory' && (await kindOf(file, options)) === 'file') found.push({ file, kind: 'skill' });
+      if (entry.kind === 'directory' && (await pathKind(file, options)) === 'file') found.push({ file, kind: 'skill' });
     }
   }
   for (const [kind, defaults, paths] of [
@@ -54,7 +54,7 @@ export async function findClaudeComponents(
     ['agent', 'agents', declared.agents],
   ] as const) {
     for (const path of [join(dir, defaults), ...paths]) {
-      if ((await kindOf(path, options)) === 'file') found.push({ file: path, kind });
+      if ((await pathKind(path, options)) === 'file') found.push({ file: path, kind });
       else for (const file of await markdownFiles(path, options, 2)) found.push({ file, kind });
     }
   }

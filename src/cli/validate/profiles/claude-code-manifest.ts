@@ -7,6 +7,7 @@
 import { join, resolve } from 'node:path';
 import type { JsonPath } from '../../../internal/json-source';
 import { hasOwn, isJsonObject, type JsonCheckContext, type JsonType, report } from '../../../plugins/json-checks';
+import { isInside } from '../../../plugins/node/containment';
 import type { ProfileDiagnostic } from '../types';
 import { checkClaudeName, expectType, flushClaudeJson, readClaudeJson, reportUnknownKeys } from './claude-code-json';
 import {
@@ -16,7 +17,7 @@ import {
   CLAUDE_CODE_PATH_MISSING,
   CLAUDE_CODE_SKILLS_PATH_FILE,
 } from './claude-code-rules';
-import { escapesRoot, isWithinOrSame, kindOf } from './paths';
+import { escapesRoot, pathKind } from './paths';
 import type { ResolvedOptions } from './read-text';
 
 /** Component paths a manifest declares, resolved, for the component checks. */
@@ -142,12 +143,12 @@ async function checkPaths(
     if (!expectType(context, path, item, ['string'])) continue;
     const written = item as string;
     const target = resolve(dir, written);
-    if (!written.startsWith('./') || !isWithinOrSame(dir, target)) {
+    if (!written.startsWith('./') || !isInside(dir, target)) {
       const why = written.startsWith('./') ? 'leaves the plugin folder' : 'does not start with "./"';
       report(context, CLAUDE_CODE_PATH_INVALID, path, 'value', `The ${key} path "${written}" ${why}; Claude Code fails validation.`);
       continue;
     }
-    const kind = await kindOf(target, options);
+    const kind = await pathKind(target, options);
     if (kind === undefined) {
       report(context, CLAUDE_CODE_PATH_MISSING, path, 'value', `The ${key} path "${written}" does not exist in the plugin.`);
       continue;

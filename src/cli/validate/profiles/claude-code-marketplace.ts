@@ -7,6 +7,7 @@
 import { resolve } from 'node:path';
 import type { JsonPath } from '../../../internal/json-source';
 import { hasOwn, isJsonObject, type JsonCheckContext, report } from '../../../plugins/json-checks';
+import { isInside } from '../../../plugins/node/containment';
 import type { ProfileDiagnostic } from '../types';
 import { checkClaudeName, expectField, expectType, flushClaudeJson, readClaudeJson, reportUnknownKeys } from './claude-code-json';
 import {
@@ -15,7 +16,7 @@ import {
   CLAUDE_CODE_SOURCE_INVALID,
   CLAUDE_CODE_SOURCE_MISSING,
 } from './claude-code-rules';
-import { isWithinOrSame, kindOf } from './paths';
+import { pathKind } from './paths';
 import type { ResolvedOptions } from './read-text';
 
 /** Marketplace names Claude Code reserves for Anthropic. */
@@ -235,8 +236,8 @@ async function checkPathSource(
     return undefined;
   }
   const direct = resolve(root, source);
-  const dir = pluginRoot !== undefined && (await kindOf(direct, options)) === undefined ? resolve(root, pluginRoot, source) : direct;
-  if (!isWithinOrSame(root, dir)) {
+  const dir = pluginRoot !== undefined && (await pathKind(direct, options)) === undefined ? resolve(root, pluginRoot, source) : direct;
+  if (!isInside(root, dir)) {
     report(
       context,
       CLAUDE_CODE_SOURCE_INVALID,
@@ -246,7 +247,7 @@ async function checkPathSource(
     );
     return undefined;
   }
-  const kind = await kindOf(dir, options);
+  const kind = await pathKind(dir, options);
   if (kind !== 'directory') {
     report(
       context,

@@ -13,7 +13,7 @@ import { checkClaudeHooks } from './claude-code-hooks';
 import { checkClaudeManifest, claudeManifestPath, type DeclaredComponents } from './claude-code-manifest';
 import { checkClaudeMarketplace } from './claude-code-marketplace';
 import { CLAUDE_CODE_MANIFEST_LOCATION } from './claude-code-rules';
-import { kindOf } from './paths';
+import { pathKind } from './paths';
 import { createCollector, type ProfileCollector } from './profile-output';
 import { type ProfileOptions, type ResolvedOptions, resolveOptions } from './read-text';
 
@@ -46,7 +46,7 @@ async function claudeMarketplace(run: Run, marketplace: MarketplaceArtifact): Pr
   const folder = dirname(marketplace.file);
   const root = ['.claude-plugin', '.plugin'].includes(basename(folder)) ? dirname(folder) : marketplace.root;
   const claudeFile = join(root, '.claude-plugin', 'marketplace.json');
-  if (marketplace.file === claudeFile || (await kindOf(claudeFile, run.options)) === 'file') return { file: claudeFile, root };
+  if (marketplace.file === claudeFile || (await pathKind(claudeFile, run.options)) === 'file') return { file: claudeFile, root };
   run.collector.report(CLAUDE_CODE_MANIFEST_LOCATION, {
     file: marketplace.file,
     message:
@@ -59,18 +59,18 @@ async function checkPlugin(run: Run, dir: string): Promise<void> {
   if (!(await firstTime(run, 'plugin', dir))) return;
   const { options, collector } = run;
   let manifest: string | undefined = claudeManifestPath(dir);
-  if ((await kindOf(manifest, options)) !== 'file') {
+  if ((await pathKind(manifest, options)) !== 'file') {
     manifest = undefined;
     const legacy = join(dir, '.plugin', 'plugin.json');
     const root = join(dir, 'plugin.json');
-    if ((await kindOf(legacy, options)) === 'file') {
+    if ((await pathKind(legacy, options)) === 'file') {
       manifest = legacy;
       collector.report(CLAUDE_CODE_MANIFEST_LOCATION, {
         file: legacy,
         message:
           'Claude Code reads a plugin manifest only from .claude-plugin/plugin.json and does not see this one: it would load the plugin without metadata, named after its folder. It is checked as if it were there.',
       });
-    } else if ((await kindOf(root, options)) === 'file') {
+    } else if ((await pathKind(root, options)) === 'file') {
       collector.report(CLAUDE_CODE_MANIFEST_LOCATION, {
         file: root,
         severity: 'info',
@@ -88,12 +88,12 @@ async function checkPlugin(run: Run, dir: string): Promise<void> {
       await checkClaudeFrontmatter(component.file, component.kind, options, collector.report);
   }
   const defaultHooks = join(dir, 'hooks', 'hooks.json');
-  const hooks = (await kindOf(defaultHooks, options)) === 'file' ? [defaultHooks, ...declared.hooks] : declared.hooks;
+  const hooks = (await pathKind(defaultHooks, options)) === 'file' ? [defaultHooks, ...declared.hooks] : declared.hooks;
   for (const file of hooks) await checkHooks(run, file);
 }
 
 async function checkHooks(run: Run, file: string): Promise<void> {
-  if ((await kindOf(file, run.options)) !== 'file' || !(await firstTime(run, 'hooks', file))) return;
+  if ((await pathKind(file, run.options)) !== 'file' || !(await firstTime(run, 'hooks', file))) return;
   await checkClaudeHooks(file, run.options, run.collector.diagnostics);
 }
 

@@ -1,21 +1,13 @@
 /**
- * Paths and folders for the profiles: containment (as written and once symbolic links are
- * resolved), what a path is, and the entries of a folder.
+ * Paths and folders for the profiles: whether a path still leads inside a root once symbolic links
+ * are resolved, and the entries of a folder with links followed. (Containment as written and the
+ * kind of a path are `agentwire/plugins/node`'s helpers.)
  * @module
  */
-import { isAbsolute, join, relative, sep } from 'node:path';
+import { join } from 'node:path';
+import { isInside } from '../../../plugins/node/containment';
+import { kindOf } from '../../../plugins/node/manifest-file';
 import type { ResolvedOptions } from './read-text';
-
-/** Whether `path` is inside `root`, comparing the paths as written (`root` itself is not inside). */
-export function isWithin(root: string, path: string): boolean {
-  const rel = relative(root, path);
-  return rel !== '' && rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel);
-}
-
-/** Whether `path` is `root` or inside it. */
-export function isWithinOrSame(root: string, path: string): boolean {
-  return relative(root, path) === '' || isWithin(root, path);
-}
 
 /**
  * Where `path` leads once every symbolic link is resolved, when that is outside `root` (itself
@@ -30,18 +22,12 @@ export async function escapesRoot(root: string, path: string, options: ResolvedO
   } catch {
     return undefined;
   }
-  return isWithinOrSame(realRoot, real) ? undefined : real;
+  return isInside(realRoot, real) ? undefined : real;
 }
 
-/** What `path` is once symbolic links are followed: `file`, `directory`, `other`, or undefined when missing or unreadable. */
-export async function kindOf(path: string, options: ResolvedOptions): Promise<'file' | 'directory' | 'other' | undefined> {
-  try {
-    const info = await options.fs.kind(path);
-    if (!info) return undefined;
-    return info.kind === 'file' || info.kind === 'directory' ? info.kind : 'other';
-  } catch {
-    return undefined;
-  }
+/** What `path` is once links are followed: `file`, `directory`, `other`, or undefined when missing or unreadable. */
+export function pathKind(path: string, options: ResolvedOptions): Promise<'file' | 'directory' | 'other' | undefined> {
+  return kindOf(options.fs, path);
 }
 
 /** The entries of a folder with symbolic links followed, sorted by name; empty when it cannot be listed. */
@@ -54,7 +40,8 @@ export async function listFolder(dir: string, options: ResolvedOptions): Promise
   }
   const result: { name: string; kind: 'file' | 'directory' | 'other' }[] = [];
   for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
-    const kind = entry.kind === 'symlink' ? await kindOf(join(dir, entry.name), options) : (entry.kind as 'file' | 'directory' | 'other');
+    const kind =
+      entry.kind === 'symlink' ? await kindOf(options.fs, join(dir, entry.name)) : (entry.kind as 'file' | 'directory' | 'other');
     if (kind) result.push({ name: entry.name, kind });
   }
   return result;
