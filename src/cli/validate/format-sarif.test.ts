@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { CWD, OUTSIDE_FILE, sampleDiagnostic, sampleReport } from '../../../test/helpers/validation-report';
 import { AGENTWIRE_INFORMATION_URI, formatSarif, SARIF_SCHEMA } from './format-sarif';
 import { findRule } from './rule-catalog';
-import type { ValidationReport } from './types';
+import { PROFILES, type ValidationReport } from './types';
 
 /**
  * The official SARIF 2.1.0 schema (test/fixtures/sarif-schema-2.1.0.README.md). It is draft-04;
@@ -96,13 +96,16 @@ describe('formatSarif', () => {
       fullDescription: { text: catalog?.description },
       help: { text: catalog?.hint },
       defaultConfiguration: { level: 'error' },
-      properties: { profiles: ['openhands'] },
+      properties: { profiles: catalog?.profiles },
     });
     // Infos and warnings: the rule's default level, whatever a diagnostic's own severity.
     expect(rules[1]?.defaultConfiguration).toEqual({ level: 'warning' });
-    // A code also raised by another profile lists both, in profile order.
-    expect(rules[0]?.properties).toEqual({ profiles: ['openhands', 'agentskills'] });
-    expect(rules[2]?.properties).toEqual({ profiles: ['openhands', 'claude-code'] });
+    // The catalog's profiles, and any other profile that raised the code in this run, in profile order.
+    const withSeen = (code: string, seen: string) =>
+      PROFILES.filter((profile) => profile === seen || findRule(code)?.profiles.includes(profile));
+    expect(rules[0]?.properties).toEqual({ profiles: withSeen('description-too-long', 'agentskills') });
+    expect(rules[0]?.properties).toMatchObject({ profiles: expect.arrayContaining(['openhands', 'agentskills']) });
+    expect(rules[2]?.properties).toEqual({ profiles: withSeen('invalid-json', 'claude-code') });
     // A code the catalog does not have: described from its diagnostics.
     expect(rules[4]).toEqual({
       id: 'x-not-in-catalog',

@@ -16,7 +16,7 @@ import { SPECIFIER_RULES } from '../../plugins/plugin-specifier';
 import { REFERENCE_RULES } from '../../plugins/reference-check';
 import { REGISTRATION_RULES } from '../../plugins/registration-rules';
 import { SKILL_RULES } from '../../skills/rules';
-import { PROFILE_RULES, type ProfileRule } from './profile-rules';
+import { PROFILE_RULES, type ProfileRule, SHARED_PROFILE_RULES } from './profiles/index';
 import { VALIDATE_RULES } from './rules';
 import { PROFILES, type Profile } from './types';
 
@@ -163,7 +163,7 @@ let cached: readonly CatalogRule[] | undefined;
 
 /** Every rule `agentwire validate` can report, in documentation order. */
 export function ruleCatalog(): readonly CatalogRule[] {
-  cached ??= buildRuleCatalog(PROFILE_RULES);
+  cached ??= buildRuleCatalog([...PROFILE_RULES, ...SHARED_PROFILE_RULES]);
   return cached;
 }
 
