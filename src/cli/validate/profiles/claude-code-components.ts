@@ -73,19 +73,17 @@ async function markdownFiles(dir: string, options: ResolvedOptions, depth: numbe
 
 /**
  * The front matter with loose top-level values quoted: `description: Use it: always` and
- * `argument-hint: [file] [mode]` are not YAML, but Claude Code reads them as text (as the Agent
- * Skills client guide recommends), so the check retries with them quoted before reporting.
+ * `argument-hint: [file] [mode]` are not YAML, but Claude Code reads such lines as text (as the
+ * Agent Skills client guide recommends), so the check retries with every single-line top-level
+ * value that is not YAML on its own quoted, before reporting.
  */
 export function quoteLooseValues(yaml: string): string {
   return yaml
     .split('\n')
     .map((line) => {
       const match = /^([A-Za-z0-9_][\w.-]*):[ \t]+(\S.*?)[ \t]*$/.exec(line);
-      if (!match) return line;
-      const value = match[2] as string;
-      const unclosed = (value.startsWith('[') && !value.endsWith(']')) || (value.startsWith('{') && !value.endsWith('}'));
-      const loose = !/^["'[{|>&*!]/.test(value) && value.includes(': ');
-      return loose || unclosed ? `${match[1]}: '${value.replaceAll("'", "''")}'` : line;
+      if (!match || parseYamlSource(line).ok) return line;
+      return `${match[1]}: '${(match[2] as string).replaceAll("'", "''")}'`;
     })
     .join('\n');
 }
