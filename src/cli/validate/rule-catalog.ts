@@ -11,6 +11,7 @@ import { LAUNCH_LINK_RULES } from '../../plugins/launch-link-rules';
 import { MANIFEST_RULES } from '../../plugins/manifest-rules';
 import { MARKETPLACE_RULES } from '../../plugins/marketplace-rules';
 import { MCP_RULES } from '../../plugins/mcp-rules';
+import { PLUGIN_DIRECTORY_RULES } from '../../plugins/node/rules';
 import { SOURCE_RULES } from '../../plugins/plugin-source-rules';
 import { SPECIFIER_RULES } from '../../plugins/plugin-specifier';
 import { REFERENCE_RULES } from '../../plugins/reference-check';
@@ -60,6 +61,13 @@ export function libraryRuleTables(): readonly (RuleArea & { rules: readonly Rule
       summary:
         'The Agent Plugins root `plugin.json` and the legacy `.plugin/plugin.json` or `.claude-plugin/plugin.json`. See [plugins](plugins.md).',
       rules: MANIFEST_RULES,
+    },
+    {
+      id: 'plugin-folders',
+      title: 'Plugin folders',
+      summary:
+        'What a plugin folder holds beyond its manifest: the components the service reads or ignores, commands, agents, and paths that leave the plugin. See [plugins](plugins.md).',
+      rules: PLUGIN_DIRECTORY_RULES,
     },
     {
       id: 'tool-servers',
