@@ -1,0 +1,45 @@
+/**
+ * The report of `agentwire validate`, shared by the checks, the profiles and the output formats.
+ * @module
+ */
+import type { Diagnostic } from '../../internal/diagnostic';
+
+/**
+ * Whose rules a finding is judged by: `openhands` (what the service will load, drop, shadow or
+ * ignore), `agentskills` (the Agent Skills specification), `claude-code` (Claude Code's plugin
+ * rules), `agent-plugins` (Agent Plugins 1.0.0).
+ */
+export type Profile = 'openhands' | 'agentskills' | 'claude-code' | 'agent-plugins';
+
+/** Every profile, in the order help and documentation list them. */
+export const PROFILES: readonly Profile[] = ['openhands', 'agentskills', 'claude-code', 'agent-plugins'];
+
+/** A diagnostic with the profile that raised it. */
+export interface ProfileDiagnostic extends Diagnostic {
+  profile: Profile;
+}
+
+/** What the validated paths hold. */
+export interface Inventory {
+  /** Files read. */
+  files: number;
+  skills: number;
+  plugins: number;
+  marketplaces: number;
+  /** Instruction files (`AGENTS.md` and the like). */
+  contextFiles: number;
+  configRepositories: number;
+  hooks: number;
+  toolServers: number;
+}
+
+/** Everything `agentwire validate` found. */
+export interface ValidationReport {
+  /** The paths validated, as given. */
+  paths: string[];
+  profiles: Profile[];
+  inventory: Inventory;
+  /** Sorted by file, line and column. */
+  diagnostics: ProfileDiagnostic[];
+  summary: { errors: number; warnings: number; infos: number };
+}
