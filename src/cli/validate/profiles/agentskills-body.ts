@@ -53,7 +53,9 @@ interface LocalLink {
   offset: number;
 }
 
-const LINK = /(?<!!)\[(?:[^\]\\]|\\.)*\]\(\s*<?([^)\s>]+)>?(?:\s+(?:"[^"]*"|'[^']*'))?\s*\)/g;
+/** How far back from `](` the `[` of a link text may be, and how long a link target may be. */
+const MAX_LINK_TEXT = 300;
+const MAX_LINK_TARGET = 2048;
 
 /** Markdown text with fenced code blocks and inline code blanked out (same length, so offsets hold). */
 function withoutCode(text: string): string {
@@ -61,13 +63,24 @@ function withoutCode(text: string): string {
   return text.replace(/^(```|~~~)[^\n]*\n[\s\S]*?(?:^\1[^\n]*$|(?![\s\S]))/gm, blank).replace(/`[^`\n]+`/g, blank);
 }
 
-/** The local links of a Markdown text (no URL scheme, no absolute path, no bare anchor). */
+/**
+ * The local links of a Markdown text (no URL scheme, no absolute path, no bare anchor; images and
+ * code left out). Found from each `](` with bounded look-behind and look-ahead, so hostile text
+ * costs linear time.
+ */
 function localLinks(text: string, from: number): LocalLink[] {
   const links: LocalLink[] = [];
   const scan = withoutCode(text);
-  LINK.lastIndex = from;
-  for (let match = LINK.exec(scan); match; match = LINK.exec(scan)) {
-    const raw = (match[1] as string).replace(/[#?].*$/, '');
+  for (let at = scan.indexOf('](', from); at !== -1; at = scan.indexOf('](', at + 2)) {
+    const before = scan.slice(Math.max(from, at - MAX_LINK_TEXT), at);
+    const open = before.lastIndexOf('[');
+    if (open === -1 || before.includes('\n', open)) continue;
+    const start = at - before.length + open;
+    if (scan.charAt(start - 1) === '!') continue;
+    const close = scan.indexOf(')', at + 2);
+    if (close === -1 || close - at > MAX_LINK_TARGET) continue;
+    const written = /^\s*<?([^\s>]+)/.exec(scan.slice(at + 2, close))?.[1] ?? '';
+    const raw = written.replace(/[#?].*$/, '');
     if (raw === '' || /^[a-z][a-z0-9+.-]*:/i.test(raw) || raw.startsWith('/') || raw.startsWith('\\')) continue;
     let target = raw;
     try {
@@ -75,7 +88,7 @@ function localLinks(text: string, from: number): LocalLink[] {
     } catch {
       // Keep the text as written when it is not valid percent-encoding.
     }
-    links.push({ target, offset: match.index });
+    links.push({ target, offset: start });
   }
   return links;
 }

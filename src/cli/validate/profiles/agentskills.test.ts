@@ -257,6 +257,21 @@ describe('checkAgentSkills', () => {
     );
   });
 
+  it('stays fast and whole on hostile text: unmatched brackets, deep nesting, aliases', async () => {
+    const started = Date.now();
+    const found = await findings({
+      'brackets/SKILL.md': skill('brackets', '', `${'['.repeat(300_000)}${'](x'.repeat(100_000)}\n`),
+      'deep/SKILL.md': skill('deep', `metadata: ${'['.repeat(5000)}${']'.repeat(5000)}\n`),
+      'aliases/SKILL.md': '---\nname: &a aliases\ndescription: *a\nx: &b [*a, *a, *a]\ny: [*b, *b, *b]\n---\n',
+    });
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(found).toContain('brackets/SKILL.md:5:1 warning agentskills-body-too-many-tokens');
+    expect(found.filter((line) => line.startsWith('deep/'))).toEqual([
+      expect.stringMatching(/^deep\/SKILL\.md:4:\d+ error agentskills-invalid-yaml$/),
+    ]);
+    expect(found.filter((line) => line.startsWith('aliases/')).length).toBeGreaterThan(3);
+  });
+
   it('reports unreadable files and file names other than SKILL.md', async () => {
     const found = await findings({
       'latin/SKILL.md': new Uint8Array([

@@ -4,19 +4,12 @@
  * caller then checks as a plugin.
  * @module
  */
-import { resolve } from 'node:path';
 import type { JsonPath } from '../../../internal/json-source';
 import { hasOwn, isJsonObject, type JsonCheckContext, report } from '../../../plugins/json-checks';
-import { isInside } from '../../../plugins/node/containment';
 import type { ProfileDiagnostic } from '../types';
 import { checkClaudeName, expectField, expectType, flushClaudeJson, readClaudeJson, reportUnknownKeys } from './claude-code-json';
-import {
-  CLAUDE_CODE_DUPLICATE_PLUGIN,
-  CLAUDE_CODE_MARKETPLACE_NAME_RESERVED,
-  CLAUDE_CODE_SOURCE_INVALID,
-  CLAUDE_CODE_SOURCE_MISSING,
-} from './claude-code-rules';
-import { pathKind } from './paths';
+import { CLAUDE_CODE_DUPLICATE_PLUGIN, CLAUDE_CODE_MARKETPLACE_NAME_RESERVED } from './claude-code-rules';
+import { checkObjectSource, checkPathSource } from './claude-code-source';
 import type { ResolvedOptions } from './read-text';
 
 /** Marketplace names Claude Code reserves for Anthropic. */
@@ -60,14 +53,6 @@ const ENTRY_KEYS = new Set([
   'themes',
   'monitors',
 ]);
-/** The object source kinds and the fields each needs. */
-const SOURCE_KINDS: Readonly<Record<string, readonly string[]>> = {
-  github: ['repo'],
-  url: ['url'],
-  'git-subdir': ['url', 'path'],
-  npm: ['package'],
-  pip: ['package'],
-};
 const ROOT_NOTES: Readonly<Record<string, string>> = { skills: "Standalone skills are the service's own extension of the format." };
 const ENTRY_NOTES: Readonly<Record<string, string>> = { entry_command: "It is the service's field." };
 
@@ -187,76 +172,4 @@ async function checkEntry(
   }
   if (!expectType(context, [...path, 'source'], source, ['string', 'object'])) return undefined;
   return checkPathSource(context, [...path, 'source'], source as string, root, pluginRoot, options);
-}
-
-function checkObjectSource(context: JsonCheckContext, path: JsonPath, source: Record<string, unknown>): void {
-  const kind = source.source;
-  if (typeof kind !== 'string' || !Object.hasOwn(SOURCE_KINDS, kind)) {
-    const shown = typeof kind === 'string' ? `"${kind}"` : 'missing';
-    report(
-      context,
-      CLAUDE_CODE_SOURCE_INVALID,
-      hasOwn(source, 'source') ? [...path, 'source'] : path,
-      'value',
-      `The source kind is ${shown}; Claude Code reads github, url, git-subdir, npm and pip sources.`,
-    );
-    return;
-  }
-  for (const field of SOURCE_KINDS[kind] as readonly string[]) {
-    if (!hasOwn(source, field))
-      report(
-        context,
-        CLAUDE_CODE_SOURCE_INVALID,
-        path,
-        'value',
-        `A ${kind} source needs "${field}"; Claude Code cannot install the plugin.`,
-      );
-    else expectType(context, [...path, field], source[field], ['string']);
-  }
-}
-
-async function checkPathSource(
-  context: JsonCheckContext,
-  path: JsonPath,
-  source: string,
-  root: string,
-  pluginRoot: string | undefined,
-  options: ResolvedOptions,
-): Promise<string | undefined> {
-  if (source !== '.' && !source.startsWith('./')) {
-    const hint = /^[\w.-]+(?:\/[\w.-]+)*$/.test(source) && !source.startsWith('..') ? `Write "./${source}".` : undefined;
-    report(
-      context,
-      CLAUDE_CODE_SOURCE_INVALID,
-      path,
-      'value',
-      `The source "${source}" is not a relative path starting with "./"; Claude Code fails validation.`,
-      hint ? { hint } : {},
-    );
-    return undefined;
-  }
-  const direct = resolve(root, source);
-  const dir = pluginRoot !== undefined && (await pathKind(direct, options)) === undefined ? resolve(root, pluginRoot, source) : direct;
-  if (!isInside(root, dir)) {
-    report(
-      context,
-      CLAUDE_CODE_SOURCE_INVALID,
-      path,
-      'value',
-      `The source "${source}" leads above the marketplace folder; Claude Code refuses it.`,
-    );
-    return undefined;
-  }
-  const kind = await pathKind(dir, options);
-  if (kind !== 'directory') {
-    report(
-      context,
-      CLAUDE_CODE_SOURCE_MISSING,
-      path,
-      'value',
-      `The source "${source}" ${kind ? 'is not a folder' : 'does not exist'} in the repository; Claude Code cannot install this plugin.`,
-    );
-    return undefined;
-  }
-  return dir;
 }
