@@ -12,6 +12,8 @@ let cached: string | undefined;
 /** The version of the agentwire package. */
 export function packageVersion(): string {
   if (cached) return cached;
+  // Without a module URL (code bundled into a CommonJS file by someone else) there is nothing to find.
+  if (typeof import.meta.url !== 'string') return '0.0.0';
   for (let folder = dirname(fileURLToPath(import.meta.url)); ; folder = dirname(folder)) {
     const file = join(folder, 'package.json');
     if (existsSync(file)) {

@@ -162,7 +162,7 @@ export const MANIFEST_ROOT_IGNORED_BEFORE_1_49: Rule = {
   severity: 'warning',
   title: 'Servers before 1.49 ignore a root plugin.json',
   description:
-    'Before 1.49 the service has no Agent Plugins support: it loads the folder as a legacy plugin named after the folder, reading .plugin/plugin.json or .claude-plugin/plugin.json if present, and ignores the root plugin.json.',
+    'Before 1.49 the service has no Agent Plugins support: it loads the folder as a legacy plugin named after the folder, reading .plugin/plugin.json or .claude-plugin/plugin.json if present, and ignores the root plugin.json. A warning when judged for 1.43 (`--service 1.43`); worth knowing (info) when judged for 1.49.',
   hint: 'To support older servers too, also ship .plugin/plugin.json with the same "name".',
 };
 

@@ -41,7 +41,7 @@ describe('parsePluginManifest', () => {
       extensions: { 'dev.openhands': { entry_command: 'report' } },
     });
     expect(result.diagnostics).toEqual([
-      expect.objectContaining({ code: 'manifest-root-ignored-before-1.49', severity: 'warning', line: 1, column: 1 }),
+      expect.objectContaining({ code: 'manifest-root-ignored-before-1.49', severity: 'info', line: 1, column: 1 }),
     ]);
     expect(result.ok && pluginEntryCommand(result.value)).toBe('report');
   });

@@ -143,7 +143,8 @@ function reportServiceVersion(context: JsonCheckContext, service: '1.43' | '1.49
     service === '1.43'
       ? 'This service version (before 1.49) ignores a root plugin.json: it loads the folder as a legacy plugin named after the folder, reading .plugin/plugin.json or .claude-plugin/plugin.json if there is one.'
       : 'Servers before 1.49 ignore a root plugin.json: they load the folder as a legacy plugin named after the folder.';
-  report(context, MANIFEST_ROOT_IGNORED_BEFORE_1_49, [], 'value', message);
+  // Judged for 1.49 the manifest is fine, so this is only worth knowing; for 1.43 it changes what loads.
+  report(context, MANIFEST_ROOT_IGNORED_BEFORE_1_49, [], 'value', message, service === '1.43' ? {} : { severity: 'info' });
 }
 
 function checkSchema(context: JsonCheckContext, data: Record<string, unknown>): void {

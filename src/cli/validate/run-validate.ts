@@ -1,0 +1,204 @@
+/**
+ * `agentwire validate`, the engine: every path to targets, every target through the service's
+ * checks, the files found through the other profiles, one sorted report.
+ * @module
+ */
+import { basename, dirname, isAbsolute, relative, resolve, sep } from 'node:path';
+import { compareDiagnostics, type Diagnostic, diagnostic } from '../../internal/diagnostic';
+import { nodeFileSystem, type SkillFileSystem } from '../../skills/file-system';
+import type { SkillPreset } from '../../skills/presets';
+import { BUILTIN_NAME_COLLISION } from '../../skills/rules';
+import type { Skill } from '../../skills/types';
+import type { Artifacts } from './artifacts';
+import { checkListedSkill, checkPluginFolder, checkSingleFile, componentFiles, type FileCheckOptions } from './check-files';
+import { checkCoverage, checkMarketplace } from './check-marketplace';
+import { checkConfigRepository, checkProject, checkSkillsFolder, type SkillCheck } from './check-skills';
+import { detectTargets, type Target } from './detect';
+import { runProfiles } from './profiles/index';
+import { NOTHING_FOUND } from './rules';
+import type { Inventory, Profile, ProfileDiagnostic, ValidationReport } from './types';
+
+/** What to validate and how. */
+export interface ValidateOptions {
+  paths: string[];
+  /** Relative paths resolve here, and reported paths are relative to it when inside it. */
+  cwd: string;
+  profiles: Profile[];
+  preset: SkillPreset;
+  service: '1.43' | '1.49';
+  /** Names of the built-in skill catalog: a custom skill of one of these names is reported. */
+  builtinNames?: ReadonlySet<string>;
+  maxFileSize?: number;
+  fs?: SkillFileSystem;
+  /** Called as each path is checked (the CLI shows it on a terminal). */
+  onProgress?: (event: { path: string; index: number; total: number }) => void;
+}
+
+/** Runs every check over every path and returns the report. */
+export async function runValidate(options: ValidateOptions): Promise<ValidationReport> {
+  const fs = options.fs ?? nodeFileSystem;
+  const maxFileSize = options.maxFileSize ?? 1024 * 1024;
+  const fileOptions: FileCheckOptions = { fs, service: options.service, maxFileSize };
+  const artifacts: Artifacts = { skills: [], plugins: [], marketplaces: [], hooks: [], toolServers: [] };
+  const found: Diagnostic[] = [];
+  const loadedSkills: Skill[] = [];
+  let configRepositories = 0;
+  const addSkillCheck = (check: SkillCheck) => {
+    found.push(...check.diagnostics);
+    loadedSkills.push(...check.loaded);
+    artifacts.skills.push(...check.artifacts);
+  };
+  const addPlugin = async (dir: string, root: string) => {
+    const { loaded, artifact, skills } = await checkPluginFolder(dir, root, fileOptions);
+    found.push(...loaded.diagnostics);
+    if (loaded.ok) loadedSkills.push(...loaded.skills);
+    artifacts.plugins.push(artifact);
+    artifacts.skills.push(...skills);
+    const components = await componentFiles(dir, fs);
+    artifacts.hooks.push(...components.hooks);
+    artifacts.toolServers.push(...components.toolServers);
+    return loaded;
+  };
+
+  for (const [index, given] of options.paths.entries()) {
+    options.onProgress?.({ path: given, index, total: options.paths.length });
+    const path = resolve(options.cwd, given);
+    const targets = await detectTargets(fs, path);
+    if (targets.length === 0) {
+      found.push(diagnostic(NOTHING_FOUND, { file: path, message: `Nothing to check at ${given}.` }));
+      continue;
+    }
+    const listed: string[] = [];
+    for (const target of targets) await checkTarget(target);
+    if (targets.some((target) => target.kind === 'marketplace')) found.push(...(await checkCoverage(path, listed, fs)));
+
+    async function checkTarget(target: Target): Promise<void> {
+      const skillOptions = { fs, preset: options.preset, maxFileSize };
+      switch (target.kind) {
+        case 'project':
+          return addSkillCheck(await checkProject(target.path, skillOptions));
+        case 'skills-folder':
+          return addSkillCheck(await checkSkillsFolder(target.path, target.legacy, skillOptions));
+        case 'config-repository':
+          configRepositories++;
+          return addSkillCheck(await checkConfigRepository(target.path, skillOptions));
+        case 'plugin':
+          await addPlugin(target.path, target.path);
+          return;
+        case 'marketplace': {
+          artifacts.marketplaces.push({ file: target.path, root: target.root });
+          const checked = await checkMarketplace(target.path, target.root, {
+            fs,
+            checkPlugin: async (dir) => {
+              const loaded = await addPlugin(dir, target.root);
+              return { diagnostics: [], found: loaded.ok || loaded.failure !== 'not-a-directory' };
+            },
+            checkSkill: async (skillPath) => {
+              const checked = await checkListedSkill(skillPath, target.root, fileOptions);
+              if (checked.artifact) artifacts.skills.push(checked.artifact);
+              return { diagnostics: checked.diagnostics, found: checked.artifact !== undefined };
+            },
+          });
+          found.push(...checked.diagnostics);
+          listed.push(...checked.listed);
+          return;
+        }
+        case 'file':
+          return checkFile(target);
+      }
+    }
+
+    async function checkFile(target: Extract<Target, { kind: 'file' }>): Promise<void> {
+      if (target.file === 'skill') {
+        const checked = await checkListedSkill(target.path, dirname(target.path), fileOptions);
+        found.push(...checked.diagnostics);
+        if (checked.artifact) artifacts.skills.push({ ...checked.artifact, origin: 'skills-folder' });
+        return;
+      }
+      if (target.file === 'marketplace') {
+        const holder = basename(dirname(target.path));
+        const root = holder === '.plugin' || holder === '.claude-plugin' ? dirname(dirname(target.path)) : dirname(target.path);
+        return checkTarget({ kind: 'marketplace', path: target.path, root });
+      }
+      if (target.file === 'hooks') artifacts.hooks.push(target.path);
+      if (target.file === 'mcp' || target.file === 'legacy-mcp') artifacts.toolServers.push(target.path);
+      found.push(...(await checkSingleFile(target.path, target.file, fileOptions)));
+    }
+  }
+
+  if (options.builtinNames && options.builtinNames.size > 0) found.push(...builtinCollisions(loadedSkills, options.builtinNames));
+  const service: ProfileDiagnostic[] = options.profiles.includes('openhands')
+    ? found.map((d) => ({ ...d, profile: 'openhands' as const }))
+    : [];
+  const others = await runProfiles(
+    options.profiles.filter((profile) => profile !== 'openhands'),
+    artifacts,
+    { fs, maxFileSize },
+  );
+  const diagnostics = dedupe([...service, ...others].map((d) => relativize(d, options.cwd))).sort(compareDiagnostics);
+  return {
+    paths: options.paths,
+    profiles: options.profiles,
+    inventory: inventoryOf(artifacts, configRepositories),
+    diagnostics,
+    summary: {
+      errors: diagnostics.filter((d) => d.severity === 'error').length,
+      warnings: diagnostics.filter((d) => d.severity === 'warning').length,
+      infos: diagnostics.filter((d) => d.severity === 'info').length,
+    },
+  };
+}
+
+function builtinCollisions(skills: readonly Skill[], names: ReadonlySet<string>): Diagnostic[] {
+  const seen = new Set<string>();
+  return skills.flatMap((skill) => {
+    if (!names.has(skill.name) || seen.has(skill.file)) return [];
+    seen.add(skill.file);
+    const message = `"${skill.name}" is also the name of a built-in skill: enablement is keyed by name, so disabling the built-in disables this skill too.`;
+    return [diagnostic(BUILTIN_NAME_COLLISION, { file: skill.file, message })];
+  });
+}
+
+function inventoryOf(artifacts: Artifacts, configRepositories: number): Inventory {
+  const files = new Set<string>([
+    ...artifacts.skills.map((skill) => skill.file),
+    ...artifacts.plugins.flatMap((plugin) => [...(plugin.manifest ? [plugin.manifest] : []), ...plugin.commands, ...plugin.agents]),
+    ...artifacts.marketplaces.map((marketplace) => marketplace.file),
+    ...artifacts.hooks,
+    ...artifacts.toolServers,
+  ]);
+  const skillFiles = new Set(artifacts.skills.filter((skill) => skill.format !== 'instructions').map((skill) => skill.file));
+  return {
+    files: files.size,
+    skills: skillFiles.size,
+    plugins: new Set(artifacts.plugins.map((plugin) => plugin.dir)).size,
+    marketplaces: new Set(artifacts.marketplaces.map((marketplace) => marketplace.file)).size,
+    contextFiles: new Set(artifacts.skills.filter((skill) => skill.format === 'instructions').map((skill) => skill.file)).size,
+    configRepositories,
+    hooks: new Set(artifacts.hooks).size,
+    toolServers: new Set(artifacts.toolServers).size,
+  };
+}
+
+/** A path relative to `cwd` when it lies inside it, with `/` separators. */
+function display(file: string, cwd: string): string {
+  if (!isAbsolute(file)) return file;
+  const rel = relative(cwd, file);
+  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel) ? rel.split(sep).join('/') : file;
+}
+
+function relativize(d: ProfileDiagnostic, cwd: string): ProfileDiagnostic {
+  const result = { ...d, file: display(d.file, cwd) };
+  if (d.related) result.related = d.related.map((related) => ({ ...related, file: display(related.file, cwd) }));
+  return result;
+}
+
+function dedupe(diagnostics: ProfileDiagnostic[]): ProfileDiagnostic[] {
+  const seen = new Set<string>();
+  return diagnostics.filter((d) => {
+    const key = `${d.profile}\0${d.code}\0${d.file}\0${d.line}\0${d.column}\0${d.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
