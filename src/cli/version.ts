@@ -18,7 +18,10 @@ export function packageVersion(): string {
     const file = join(folder, 'package.json');
     if (existsSync(file)) {
       const manifest = JSON.parse(readFileSync(file, 'utf8')) as { name?: string; version?: string };
-      if (manifest.name === 'agentwire' && manifest.version) return (cached = manifest.version);
+      if (manifest.name === 'agentwire' && manifest.version) {
+        cached = manifest.version;
+        return cached;
+      }
     }
     if (dirname(folder) === folder) return '0.0.0';
   }

@@ -106,7 +106,7 @@ export function realisticRepository(): Record<string, TreeEntry> {
     'plugins/ops/skills/shared-lint': { symlink: '../../../vendor/shared-lint' },
     'plugins/ops/skills/restart/SKILL.md': skill('restart', 'Restarts a service safely.', 'triggers: [restart]\n'),
     'plugins/ops/.mcp.json': JSON.stringify(
-      { mcpServers: { status: { command: 'status-mcp', args: ['--root', '${SKILL_ROOT}'] } } },
+      { mcpServers: { status: { command: 'status-mcp', args: ['--root', `$${'{'}SKILL_ROOT}`] } } },
       null,
       2,
     ),
