@@ -220,16 +220,22 @@ describe('checkAgentPlugins', () => {
         'c/plugin.json': manifest('c'),
         'c/skills': { symlink: '../shared' },
         'c/mcp.json': { symlink: '../shared/plugin.json' },
+        'd/plugin.json': manifest('d'),
+        'd/skills/s/SKILL.md': skill('s'),
+        'd/skills/s/scripts/tool.sh': { symlink: '../../../../shared/bin/server' },
       },
-      { a: portable, b: portable, c: portable },
+      { a: portable, b: portable, c: portable, d: portable },
     );
     expect(lines).toEqual([
       'a/plugin.json:1:1 error agent-plugins-outside-root',
+      'b/bin:1:1 error agent-plugins-outside-root',
       'b/mcp.json:6:18 error agent-plugins-outside-root',
       'b/mcp.json:7:14 error agent-plugins-outside-root',
       'b/skills/linked/SKILL.md:1:1 error agent-plugins-outside-root',
+      'b/work:1:1 error agent-plugins-outside-root',
       'c/mcp.json:1:1 error agent-plugins-outside-root',
       'c/skills:1:1 error agent-plugins-outside-root',
+      'd/skills/s/scripts/tool.sh:1:1 error agent-plugins-outside-root',
     ]);
   });
 

@@ -12,6 +12,7 @@ import { parsePluginManifest } from '../../../plugins/manifest';
 import { checkPluginName, suggestPluginName } from '../../../plugins/plugin-name';
 import type { Artifacts, PluginArtifact } from '../artifacts';
 import type { ProfileDiagnostic } from '../types';
+import { checkPluginLinks } from './agent-plugins-links';
 import { checkPluginMcp, schemaVersion } from './agent-plugins-mcp';
 import {
   AGENT_PLUGINS_CLIENT_FOLDER,
@@ -116,6 +117,7 @@ async function checkPlugin(plugin: PluginArtifact, options: ResolvedOptions, col
   await checkPluginSkills(plugin.dir, options, collector.report);
   await checkPluginMcp(plugin.dir, version, options, collector);
   await checkClientFolders(plugin.dir, options, collector);
+  await checkPluginLinks(plugin.dir, options, collector);
 }
 
 /** The diagnostics of the `agent-plugins` profile for every plugin folder found. */
