@@ -153,6 +153,26 @@ describe('checkClaudeCode', () => {
     expect(diagnostics.find((d) => d.code === 'claude-code-unknown-key')?.message).toContain("It is the service's field");
   });
 
+  it("reports at the stored file when .claude-plugin links to .plugin, as the service's own catalog does", async () => {
+    const { lines } = await check(
+      {
+        '.plugin/marketplace.json': json({
+          name: 'oh',
+          owner: { name: 'OH' },
+          plugins: [{ name: 'p', source: './plugins/p', entry_command: 'x' }],
+        }),
+        '.claude-plugin': { symlink: '.plugin' },
+        'plugins/p/.plugin/plugin.json': manifest('p', { entry_command: 'run' }),
+        'plugins/p/.claude-plugin': { symlink: '.plugin' },
+      },
+      { marketplaces: ['.plugin/marketplace.json'], plugins: ['plugins/p'] },
+    );
+    expect(lines).toEqual([
+      '.plugin/marketplace.json:10:7 warning claude-code-unknown-key',
+      'plugins/p/.plugin/plugin.json:8:3 warning claude-code-unknown-key',
+    ]);
+  });
+
   it('checks plugin.json fields: name, types, metadata, unknown and misplaced keys', async () => {
     const { lines } = await check(
       {

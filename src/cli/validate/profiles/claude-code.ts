@@ -3,6 +3,11 @@
  * `claude plugin validate` applies them. Unlike that command, a marketplace does not end the
  * check: every plugin it lists inside the repository is checked too (manifest, skills, agents,
  * commands, hooks), and so is every plugin folder found.
+ *
+ * Claude Code's validator is not public; these rules come from its changelog, its documentation
+ * and the shapes its official catalogs use. Where those are silent the profile stays quiet rather
+ * than guess: the keys inside userConfig, channels, lspServers and monitors, inline hooks and
+ * tool servers in plugin.json, .mcp.json, and component fields beyond their types are not checked.
  * @module
  */
 import { basename, dirname, join } from 'node:path';
@@ -41,12 +46,24 @@ async function firstTime(run: Run, kind: string, path: string): Promise<boolean>
   return true;
 }
 
+/**
+ * The name to report a file Claude Code reads under: `.plugin/<name>` when `.claude-plugin` is a
+ * link to `.plugin` (the layout the service's own catalog uses), so findings land on the file as
+ * stored in the repository; the path given otherwise.
+ */
+async function storedName(run: Run, claudeFile: string): Promise<string> {
+  const legacy = join(dirname(dirname(claudeFile)), '.plugin', basename(claudeFile));
+  if ((await pathKind(legacy, run.options)) !== 'file') return claudeFile;
+  return (await canonical(run, legacy)) === (await canonical(run, claudeFile)) ? legacy : claudeFile;
+}
+
 /** The marketplace file Claude Code reads for a marketplace found, and the folder its sources resolve from. */
 async function claudeMarketplace(run: Run, marketplace: MarketplaceArtifact): Promise<{ file: string; root: string }> {
   const folder = dirname(marketplace.file);
   const root = ['.claude-plugin', '.plugin'].includes(basename(folder)) ? dirname(folder) : marketplace.root;
   const claudeFile = join(root, '.claude-plugin', 'marketplace.json');
-  if (marketplace.file === claudeFile || (await pathKind(claudeFile, run.options)) === 'file') return { file: claudeFile, root };
+  if (marketplace.file === claudeFile || (await pathKind(claudeFile, run.options)) === 'file')
+    return { file: await storedName(run, claudeFile), root };
   run.collector.report(CLAUDE_CODE_MANIFEST_LOCATION, {
     file: marketplace.file,
     message:
@@ -81,7 +98,12 @@ async function checkPlugin(run: Run, dir: string): Promise<void> {
     }
   }
   const declared: DeclaredComponents = manifest
-    ? await checkClaudeManifest(dir, manifest, options, collector.diagnostics)
+    ? await checkClaudeManifest(
+        dir,
+        manifest === claudeManifestPath(dir) ? await storedName(run, manifest) : manifest,
+        options,
+        collector.diagnostics,
+      )
     : { skills: [], commands: [], agents: [], hooks: [] };
   for (const component of await findClaudeComponents(dir, declared, options, collector.report)) {
     if (await firstTime(run, 'component', component.file))
