@@ -21,13 +21,19 @@ const MAX_REFERENCES = 32;
 
 /** The token estimate of a text: one token per {@link CHARACTERS_PER_TOKEN} code points. */
 export function estimateTokens(text: string): number {
-  return Math.ceil([...text].length / CHARACTERS_PER_TOKEN);
+  let points = text.length;
+  // A surrogate pair is one code point.
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 0xd800 && code <= 0xdbff) points--;
+  }
+  return Math.ceil(points / CHARACTERS_PER_TOKEN);
 }
 
 /** Checks length and token count. `complete` is false when only the head of a large file was read. */
 export function checkSkillSize(text: string, bodyOffset: number, complete: boolean, file: string, report: Reporter): void {
-  let lines = text.split('\n').length;
-  if (text.endsWith('\n')) lines--;
+  let lines = text.endsWith('\n') || text === '' ? 0 : 1;
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lines++;
   if (lines >= MAX_SKILL_LINES) {
     report(AGENTSKILLS_FILE_TOO_LONG, {
       file,
