@@ -205,6 +205,7 @@ describe('checkAgentSkills', () => {
     const found = await findings({
       'flow/SKILL.md': skill('flow', 'metadata: {author: ada}\nallowed-tools: [Read, Write]\n'),
       'anchor/SKILL.md': '---\nname: &n anchor\ndescription: *n\n---\n',
+      'keyed/SKILL.md': '---\n!!str name: keyed\n&k description: x\n---\n',
       'tag/SKILL.md': '---\nname: tag\ndescription: !!str 42\n---\n',
       'dup/SKILL.md': '---\nname: dup\ndescription: one\ndescription: two\n---\n',
       'syntax/SKILL.md': '---\nname: syntax\ndescription: Use it: always\n---\n',
@@ -220,6 +221,8 @@ describe('checkAgentSkills', () => {
       'flow/SKILL.md:4:11 error agentskills-yaml-flow-style',
       'flow/SKILL.md:5:16 error agentskills-allowed-tools-invalid',
       'flow/SKILL.md:5:16 error agentskills-yaml-flow-style',
+      'keyed/SKILL.md:2:1 error agentskills-yaml-tag',
+      'keyed/SKILL.md:3:1 error agentskills-yaml-anchor',
       'list/SKILL.md:2:1 error agentskills-frontmatter-not-mapping',
       'syntax/SKILL.md:3:14 error agentskills-invalid-yaml',
       'tag/SKILL.md:3:14 error agentskills-yaml-tag',

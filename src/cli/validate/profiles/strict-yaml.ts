@@ -99,7 +99,8 @@ export function parseStrictYaml(text: string): StrictYamlResult {
         const keyNode = pair.key as Node | null;
         const keyStart = keyNode?.range?.[0] ?? start;
         const key = isScalar(keyNode) ? String(keyNode.value ?? '') : text.slice(keyStart, keyNode?.range?.[1] ?? keyStart);
-        if (!isScalar(keyNode) && keyNode) convert(keyNode, depth + 1);
+        // A key is judged like a value (a flow key, an anchor or tag on a key), its text kept as the key.
+        if (keyNode) convert(keyNode, depth + 1);
         const keyAt = position(keyStart);
         if (seen.has(key)) issues.push({ kind: 'duplicate', at: keyAt, text: key });
         seen.add(key);
