@@ -44,6 +44,13 @@ const WHY_MISSING: Record<string, string> = {
   none: 'The file does not start with `---`',
 };
 
+/** What the service makes of the same start, for comparison. */
+const SERVICE_SEES: Record<string, string> = {
+  bom: ' (the service does not see this front matter either)',
+  space: ' (the service skips the blank start and reads the front matter)',
+  none: '',
+};
+
 const ISSUES: Record<StrictYamlIssue['kind'], { rule: typeof AGENTSKILLS_YAML_TAG; say: (text: string) => string }> = {
   flow: {
     rule: AGENTSKILLS_YAML_FLOW_STYLE,
@@ -75,7 +82,7 @@ export function readSkillFrontmatter(text: string, file: string, report: Reporte
     const why = text.charCodeAt(0) === 0xfeff ? 'bom' : /^\s+---/.test(text) ? 'space' : 'none';
     report(AGENTSKILLS_FRONTMATTER_MISSING, {
       file,
-      message: `${WHY_MISSING[why]}: skills-ref requires front matter at the very start and rejects the file${why === 'none' ? '' : ' (the service skips it and reads the front matter)'}.`,
+      message: `${WHY_MISSING[why]}: skills-ref requires front matter at the very start and rejects the file${SERVICE_SEES[why]}.`,
     });
     return undefined;
   }

@@ -184,6 +184,11 @@ describe('checkAgentSkills', () => {
   });
 
   it('finds front matter as skills-ref does: at the very start, ended by the first three dashes anywhere', async () => {
+    const { found: messages } = await check({ 'bom/SKILL.md': `\ufeff${skill('bom')}`, 'blank/SKILL.md': `\n${skill('blank')}` });
+    expect(messages.map((d) => d.message)).toEqual([
+      'The file starts with blank lines or spaces before `---`: skills-ref requires front matter at the very start and rejects the file (the service skips the blank start and reads the front matter).',
+      'The file starts with a byte-order mark (U+FEFF) before `---`: skills-ref requires front matter at the very start and rejects the file (the service does not see this front matter either).',
+    ]);
     const found = await findings({
       'bom/SKILL.md': `\ufeff${skill('bom')}`,
       'blank/SKILL.md': `\n${skill('blank')}`,
