@@ -83,7 +83,7 @@ describe('checkAgentPlugins', () => {
   });
 
   it('says what to add to a legacy-only plugin', async () => {
-    const { lines, diagnostics, root } = await check(
+    const { lines, diagnostics } = await check(
       {
         'legacy/.plugin/plugin.json': json({ name: 'city-weather', version: '1.0.0' }),
         'odd/.claude-plugin/plugin.json': json({ name: 'Odd Name' }),
@@ -103,7 +103,7 @@ describe('checkAgentPlugins', () => {
     const legacy = diagnostics.find((d) => d.file.endsWith('legacy/.plugin/plugin.json'));
     expect(legacy?.message).toContain('only .plugin/plugin.json');
     expect(legacy?.hint).toBe(
-      `Add ${join(root, 'legacy/plugin.json')} with { "$schema": "${AGENT_PLUGINS_MANIFEST_SCHEMA}", "name": "city-weather" }.`,
+      `Add plugin.json at the root of the plugin folder with { "$schema": "${AGENT_PLUGINS_MANIFEST_SCHEMA}", "name": "city-weather" }.`,
     );
     expect(diagnostics.find((d) => d.file.includes('odd'))?.hint).toContain('"name": "odd-name"');
     expect(diagnostics.find((d) => d.file.includes('Bare_Folder'))?.hint).toContain('"name": "bare-folder"');

@@ -8,7 +8,7 @@
 import { basename, join } from 'node:path';
 import { isJsonObject } from '../../../plugins/json-checks';
 import { readJsonDocument } from '../../../plugins/json-document';
-import { parsePluginManifest } from '../../../plugins/manifest';
+import { AGENT_PLUGINS_MANIFEST_SCHEMA, parsePluginManifest } from '../../../plugins/manifest';
 import { checkPluginName, suggestPluginName } from '../../../plugins/plugin-name';
 import type { Artifacts, PluginArtifact } from '../artifacts';
 import type { ProfileDiagnostic } from '../types';
@@ -57,7 +57,7 @@ async function checkLegacyPlugin(plugin: PluginArtifact, options: ResolvedOption
   collector.report(AGENT_PLUGINS_MANIFEST_MISSING, {
     file: plugin.manifest ?? join(plugin.dir, 'plugin.json'),
     message: `This plugin has ${where} and no plugin.json at its root: it is a legacy plugin, not an Agent Plugins plugin, and a conforming client does not load it.`,
-    hint: `Add ${join(plugin.dir, 'plugin.json')} with { "$schema": "https://agent-plugins.org/schemas/1.0.0/plugin.schema.json", "name": "${name}" }.`,
+    hint: `Add plugin.json at the root of the plugin folder with { "$schema": "${AGENT_PLUGINS_MANIFEST_SCHEMA}", "name": "${name}" }.`,
   });
 }
 
