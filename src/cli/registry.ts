@@ -5,10 +5,24 @@
 import type { Command } from './command';
 import { eventsList } from './commands/events-list';
 import { eventsValidate } from './commands/events-validate';
+import { launchLinkCreate } from './commands/launch-link-create';
+import { launchLinkInspect } from './commands/launch-link-inspect';
+import { pluginsInspect } from './commands/plugins-inspect';
 import { serve } from './commands/serve';
+import { skillsList } from './commands/skills-list';
+import { validate } from './commands/validate';
 
 /** The registered commands. */
-export const COMMANDS: readonly Command[] = [serve, eventsList, eventsValidate];
+export const COMMANDS: readonly Command[] = [
+  validate,
+  launchLinkCreate,
+  launchLinkInspect,
+  skillsList,
+  pluginsInspect,
+  serve,
+  eventsList,
+  eventsValidate,
+];
 
 /** Finds the command whose name matches the start of `argv`; returns it and the remaining arguments. */
 export function findCommand(argv: readonly string[]): { command: Command; rest: string[] } | undefined {
