@@ -11,7 +11,7 @@ import type { ProfileCollector } from './profile-output';
 import type { ResolvedOptions } from './read-text';
 
 /** Folders not looked into: version control and installed dependencies. */
-const SKIPPED = new Set(['.git', 'node_modules']);
+const SKIPPED = /* @__PURE__ */ new Set(['.git', 'node_modules']);
 /** At most this many entries are looked at per plugin, and this deep. */
 const MAX_ENTRIES = 10_000;
 const MAX_DEPTH = 12;

@@ -22,7 +22,10 @@ import { type ProfileCollector, retag } from './profile-output';
 import { type ResolvedOptions, readText } from './read-text';
 
 /** mcp.json rules that describe the service rather than the specification (sse is optional, not wrong). */
-export const AGENT_PLUGINS_DROPPED_MCP_CODES: ReadonlySet<string> = new Set(['mcp-transport-unsupported', 'mcp-header-ignored']);
+export const AGENT_PLUGINS_DROPPED_MCP_CODES: ReadonlySet<string> = /* @__PURE__ */ new Set([
+  'mcp-transport-unsupported',
+  'mcp-header-ignored',
+]);
 const VOICE = 'a conforming client';
 
 /** The specification version a `$schema` names (`1.0.0`), if it has the canonical shape. */

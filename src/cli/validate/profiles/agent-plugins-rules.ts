@@ -15,7 +15,7 @@ const rule = (code: string, severity: Rule['severity'], title: string, descripti
   example,
 });
 
-export const AGENT_PLUGINS_MANIFEST_MISSING = rule(
+export const AGENT_PLUGINS_MANIFEST_MISSING = /* @__PURE__ */ rule(
   'manifest-missing',
   'error',
   'A plugin without a root plugin.json',
@@ -23,7 +23,7 @@ export const AGENT_PLUGINS_MANIFEST_MISSING = rule(
   'Add plugin.json at the plugin root with "$schema": "https://agent-plugins.org/schemas/1.0.0/plugin.schema.json" and "name".',
   'my-plugin/.plugin/plugin.json and no my-plugin/plugin.json',
 );
-export const AGENT_PLUGINS_UNREADABLE = rule(
+export const AGENT_PLUGINS_UNREADABLE = /* @__PURE__ */ rule(
   'unreadable',
   'error',
   'A plugin file cannot be read as UTF-8 text',
@@ -31,7 +31,7 @@ export const AGENT_PLUGINS_UNREADABLE = rule(
   'Save the file as UTF-8.',
   'A plugin.json saved as UTF-16.',
 );
-export const AGENT_PLUGINS_OUTSIDE_ROOT = rule(
+export const AGENT_PLUGINS_OUTSIDE_ROOT = /* @__PURE__ */ rule(
   'outside-root',
   'error',
   'A package path that resolves outside the plugin root',
@@ -39,7 +39,7 @@ export const AGENT_PLUGINS_OUTSIDE_ROOT = rule(
   'Copy the file into the plugin instead of linking to it.',
   'my-plugin/skills/shared -> ../../shared-skills',
 );
-export const AGENT_PLUGINS_COMPONENT_KIND = rule(
+export const AGENT_PLUGINS_COMPONENT_KIND = /* @__PURE__ */ rule(
   'component-kind',
   'error',
   'A fixed component location of the wrong kind',
@@ -47,7 +47,7 @@ export const AGENT_PLUGINS_COMPONENT_KIND = rule(
   'Make skills/ a folder of skill folders, and mcp.json a file.',
   'my-plugin/skills as a file',
 );
-export const AGENT_PLUGINS_SKILL_NOT_DISCOVERED = rule(
+export const AGENT_PLUGINS_SKILL_NOT_DISCOVERED = /* @__PURE__ */ rule(
   'skill-not-discovered',
   'warning',
   'A skill a conforming client does not discover',
@@ -55,7 +55,7 @@ export const AGENT_PLUGINS_SKILL_NOT_DISCOVERED = rule(
   'Move the skill to skills/<name>/SKILL.md.',
   'my-plugin/skills/deploy.md',
 );
-export const AGENT_PLUGINS_LEGACY_MCP = rule(
+export const AGENT_PLUGINS_LEGACY_MCP = /* @__PURE__ */ rule(
   'legacy-mcp',
   'warning',
   'A .mcp.json a conforming client does not read',
@@ -63,7 +63,7 @@ export const AGENT_PLUGINS_LEGACY_MCP = rule(
   'Write the servers into mcp.json in the Agent Plugins format.',
   'my-plugin/.mcp.json and no my-plugin/mcp.json',
 );
-export const AGENT_PLUGINS_MCP_VERSION_MISMATCH = rule(
+export const AGENT_PLUGINS_MCP_VERSION_MISMATCH = /* @__PURE__ */ rule(
   'mcp-version-mismatch',
   'error',
   'mcp.json targets another Agent Plugins version than plugin.json',
@@ -71,7 +71,7 @@ export const AGENT_PLUGINS_MCP_VERSION_MISMATCH = rule(
   'Use the same specification version in both "$schema" values.',
   'plugin.json on 1.0.0, mcp.json on 1.1.0',
 );
-export const AGENT_PLUGINS_EXTENSION_NAMESPACE = rule(
+export const AGENT_PLUGINS_EXTENSION_NAMESPACE = /* @__PURE__ */ rule(
   'extension-namespace',
   'warning',
   'A client extension key that is not a reverse-domain namespace',
@@ -79,7 +79,7 @@ export const AGENT_PLUGINS_EXTENSION_NAMESPACE = rule(
   "Rename the key to the client's reverse-domain namespace.",
   '{ "extensions": { "openhands": { "entry_command": "run" } } }',
 );
-export const AGENT_PLUGINS_CLIENT_FOLDER = rule(
+export const AGENT_PLUGINS_CLIENT_FOLDER = /* @__PURE__ */ rule(
   'client-folder',
   'warning',
   'A client-specific folder outside a namespace folder',

@@ -27,7 +27,7 @@ import { createCollector, type ProfileCollector, retag } from './profile-output'
 import { type ProfileOptions, type ResolvedOptions, readText, resolveOptions } from './read-text';
 
 /** Manifest rules that describe the service rather than the specification. */
-export const AGENT_PLUGINS_DROPPED_MANIFEST_CODES: ReadonlySet<string> = new Set([
+export const AGENT_PLUGINS_DROPPED_MANIFEST_CODES: ReadonlySet<string> = /* @__PURE__ */ new Set([
   'manifest-root-ignored-before-1.49',
   'manifest-extension-unused',
   'manifest-openhands-extension-ignored',

@@ -16,7 +16,7 @@ const rule = (code: string, severity: Rule['severity'], title: string, descripti
 
 const REJECTS = 'skills-ref validate reports it and fails';
 
-export const AGENTSKILLS_UNREADABLE = rule(
+export const AGENTSKILLS_UNREADABLE = /* @__PURE__ */ rule(
   'unreadable',
   'error',
   'The SKILL.md cannot be read as UTF-8 text',
@@ -24,7 +24,7 @@ export const AGENTSKILLS_UNREADABLE = rule(
   'Save the file as UTF-8.',
   'A SKILL.md saved as Latin-1 with "é" in its description.',
 );
-export const AGENTSKILLS_FILE_NAME = rule(
+export const AGENTSKILLS_FILE_NAME = /* @__PURE__ */ rule(
   'file-name',
   'warning',
   'The skill file is not named SKILL.md',
@@ -32,7 +32,7 @@ export const AGENTSKILLS_FILE_NAME = rule(
   'Rename the file to SKILL.md.',
   'my-skill/skill.md',
 );
-export const AGENTSKILLS_FRONTMATTER_MISSING = rule(
+export const AGENTSKILLS_FRONTMATTER_MISSING = /* @__PURE__ */ rule(
   'frontmatter-missing',
   'error',
   'The file does not start with front matter',
@@ -40,7 +40,7 @@ export const AGENTSKILLS_FRONTMATTER_MISSING = rule(
   'Make `---` the first three characters of the file.',
   '\n---\nname: my-skill\n---',
 );
-export const AGENTSKILLS_FRONTMATTER_UNCLOSED = rule(
+export const AGENTSKILLS_FRONTMATTER_UNCLOSED = /* @__PURE__ */ rule(
   'frontmatter-unclosed',
   'error',
   'The front matter is never closed',
@@ -48,7 +48,7 @@ export const AGENTSKILLS_FRONTMATTER_UNCLOSED = rule(
   'Close the front matter with a line holding `---`.',
   '---\nname: my-skill\ndescription: …\n# My skill',
 );
-export const AGENTSKILLS_FRONTMATTER_CUT = rule(
+export const AGENTSKILLS_FRONTMATTER_CUT = /* @__PURE__ */ rule(
   'frontmatter-cut',
   'error',
   'Three dashes inside the front matter end it early',
@@ -56,7 +56,7 @@ export const AGENTSKILLS_FRONTMATTER_CUT = rule(
   'Reword the value so it has no `---` (or write the dashes as "—").',
   '---\nname: my-skill\ndescription: Before --- after\n---',
 );
-export const AGENTSKILLS_INVALID_YAML = rule(
+export const AGENTSKILLS_INVALID_YAML = /* @__PURE__ */ rule(
   'invalid-yaml',
   'error',
   'The front matter is not valid YAML',
@@ -64,7 +64,7 @@ export const AGENTSKILLS_INVALID_YAML = rule(
   'Fix the YAML at the position shown; quote values that hold ": " or start with a special character.',
   '---\nname: my-skill\ndescription: Use it: always\n---',
 );
-export const AGENTSKILLS_YAML_FLOW_STYLE = rule(
+export const AGENTSKILLS_YAML_FLOW_STYLE = /* @__PURE__ */ rule(
   'yaml-flow-style',
   'error',
   'A flow collection ([a, b] or {a: b}) in the front matter',
@@ -72,7 +72,7 @@ export const AGENTSKILLS_YAML_FLOW_STYLE = rule(
   'Write lists one item per line ("- item") and mappings one key per line; quote text that starts with "[" or "{".',
   '---\nname: my-skill\ndescription: …\nmetadata: {author: ada}\n---',
 );
-export const AGENTSKILLS_YAML_ANCHOR = rule(
+export const AGENTSKILLS_YAML_ANCHOR = /* @__PURE__ */ rule(
   'yaml-anchor',
   'error',
   'A YAML anchor or alias in the front matter',
@@ -80,7 +80,7 @@ export const AGENTSKILLS_YAML_ANCHOR = rule(
   'Write the value out in full where it is used.',
   '---\nname: &n my-skill\ndescription: *n\n---',
 );
-export const AGENTSKILLS_YAML_TAG = rule(
+export const AGENTSKILLS_YAML_TAG = /* @__PURE__ */ rule(
   'yaml-tag',
   'error',
   'A YAML tag (!!str, !custom) in the front matter',
@@ -88,7 +88,7 @@ export const AGENTSKILLS_YAML_TAG = rule(
   'Remove the tag; quote the value if it must stay text.',
   '---\nname: my-skill\ndescription: !!str 42\n---',
 );
-export const AGENTSKILLS_YAML_DUPLICATE_KEY = rule(
+export const AGENTSKILLS_YAML_DUPLICATE_KEY = /* @__PURE__ */ rule(
   'yaml-duplicate-key',
   'error',
   'A key written twice in the front matter',
@@ -96,7 +96,7 @@ export const AGENTSKILLS_YAML_DUPLICATE_KEY = rule(
   'Remove one of the two keys.',
   '---\nname: a\nname: b\n---',
 );
-export const AGENTSKILLS_FRONTMATTER_NOT_MAPPING = rule(
+export const AGENTSKILLS_FRONTMATTER_NOT_MAPPING = /* @__PURE__ */ rule(
   'frontmatter-not-mapping',
   'error',
   'The front matter is not a mapping',
@@ -104,7 +104,7 @@ export const AGENTSKILLS_FRONTMATTER_NOT_MAPPING = rule(
   'Write the fields as "key: value" lines.',
   '---\n- my-skill\n---',
 );
-export const AGENTSKILLS_UNEXPECTED_FIELD = rule(
+export const AGENTSKILLS_UNEXPECTED_FIELD = /* @__PURE__ */ rule(
   'unexpected-field',
   'error',
   'A front matter field the specification does not define',
@@ -112,7 +112,7 @@ export const AGENTSKILLS_UNEXPECTED_FIELD = rule(
   'Remove the field, or keep it only in skills meant for clients that read it; put extra data under metadata as strings.',
   '---\nname: my-skill\ndescription: …\ntriggers:\n  - deploy\n---',
 );
-export const AGENTSKILLS_NAME_MISSING = rule(
+export const AGENTSKILLS_NAME_MISSING = /* @__PURE__ */ rule(
   'name-missing',
   'error',
   'The front matter has no name',
@@ -120,7 +120,7 @@ export const AGENTSKILLS_NAME_MISSING = rule(
   'Add "name: <folder name>".',
   '---\ndescription: …\n---',
 );
-export const AGENTSKILLS_NAME_INVALID = rule(
+export const AGENTSKILLS_NAME_INVALID = /* @__PURE__ */ rule(
   'name-invalid',
   'error',
   'The name breaks the naming rules',
@@ -128,7 +128,7 @@ export const AGENTSKILLS_NAME_INVALID = rule(
   'Use a lowercase name such as "pdf-tools".',
   '---\nname: PDF_Tools\ndescription: …\n---',
 );
-export const AGENTSKILLS_NAME_MISMATCH = rule(
+export const AGENTSKILLS_NAME_MISMATCH = /* @__PURE__ */ rule(
   'name-mismatch',
   'error',
   'The name differs from the folder name',
@@ -136,7 +136,7 @@ export const AGENTSKILLS_NAME_MISMATCH = rule(
   'Rename the folder or change the name so they match.',
   'pdf/SKILL.md with "name: pdf-tools"',
 );
-export const AGENTSKILLS_DESCRIPTION_MISSING = rule(
+export const AGENTSKILLS_DESCRIPTION_MISSING = /* @__PURE__ */ rule(
   'description-missing',
   'error',
   'The front matter has no description',
@@ -144,7 +144,7 @@ export const AGENTSKILLS_DESCRIPTION_MISSING = rule(
   'Add a description that says what the skill does and when to use it.',
   '---\nname: my-skill\n---',
 );
-export const AGENTSKILLS_DESCRIPTION_INVALID = rule(
+export const AGENTSKILLS_DESCRIPTION_INVALID = /* @__PURE__ */ rule(
   'description-invalid',
   'error',
   'The description is empty, not text, or longer than 1024 characters',
@@ -152,7 +152,7 @@ export const AGENTSKILLS_DESCRIPTION_INVALID = rule(
   'Write the description as one text value of at most 1024 characters.',
   '---\nname: my-skill\ndescription:\n---',
 );
-export const AGENTSKILLS_COMPATIBILITY_INVALID = rule(
+export const AGENTSKILLS_COMPATIBILITY_INVALID = /* @__PURE__ */ rule(
   'compatibility-invalid',
   'error',
   'compatibility is not text of 1–500 characters',
@@ -160,7 +160,7 @@ export const AGENTSKILLS_COMPATIBILITY_INVALID = rule(
   'Write the environment requirements as one sentence of at most 500 characters.',
   '---\nname: my-skill\ndescription: …\ncompatibility:\n  python: "3.12"\n---',
 );
-export const AGENTSKILLS_METADATA_INVALID = rule(
+export const AGENTSKILLS_METADATA_INVALID = /* @__PURE__ */ rule(
   'metadata-invalid',
   'error',
   'metadata is not a mapping of strings to strings',
@@ -168,7 +168,7 @@ export const AGENTSKILLS_METADATA_INVALID = rule(
   'Write metadata as "key: value" lines, one level deep.',
   '---\nname: my-skill\ndescription: …\nmetadata:\n  tags:\n    - a\n---',
 );
-export const AGENTSKILLS_ALLOWED_TOOLS_INVALID = rule(
+export const AGENTSKILLS_ALLOWED_TOOLS_INVALID = /* @__PURE__ */ rule(
   'allowed-tools-invalid',
   'error',
   'allowed-tools is not a space-separated string',
@@ -176,7 +176,7 @@ export const AGENTSKILLS_ALLOWED_TOOLS_INVALID = rule(
   'Write the tools on one line separated by spaces: "allowed-tools: Bash(git:*) Read".',
   '---\nname: my-skill\ndescription: …\nallowed-tools:\n  - Read\n---',
 );
-export const AGENTSKILLS_LICENSE_INVALID = rule(
+export const AGENTSKILLS_LICENSE_INVALID = /* @__PURE__ */ rule(
   'license-invalid',
   'error',
   'license is not text',
@@ -184,7 +184,7 @@ export const AGENTSKILLS_LICENSE_INVALID = rule(
   'Write "license: Apache-2.0" or "license: Proprietary. LICENSE.txt has complete terms".',
   '---\nname: my-skill\ndescription: …\nlicense:\n  - MIT\n---',
 );
-export const AGENTSKILLS_FILE_TOO_LONG = rule(
+export const AGENTSKILLS_FILE_TOO_LONG = /* @__PURE__ */ rule(
   'file-too-long',
   'warning',
   'SKILL.md is 500 lines or longer',
@@ -192,7 +192,7 @@ export const AGENTSKILLS_FILE_TOO_LONG = rule(
   'Move detailed reference material into files under references/ and link to them.',
   'A SKILL.md of 800 lines.',
 );
-export const AGENTSKILLS_BODY_TOO_MANY_TOKENS = rule(
+export const AGENTSKILLS_BODY_TOO_MANY_TOKENS = /* @__PURE__ */ rule(
   'body-too-many-tokens',
   'warning',
   'The body is about 5,000 tokens or more',
@@ -200,7 +200,7 @@ export const AGENTSKILLS_BODY_TOO_MANY_TOKENS = rule(
   'Move detailed material into files under references/ that the agent reads only when needed.',
   'A SKILL.md body of 30,000 characters.',
 );
-export const AGENTSKILLS_REFERENCE_TOO_DEEP = rule(
+export const AGENTSKILLS_REFERENCE_TOO_DEEP = /* @__PURE__ */ rule(
   'reference-too-deep',
   'warning',
   'A referenced file links on to further files',

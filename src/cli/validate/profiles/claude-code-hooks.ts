@@ -47,7 +47,7 @@ export const CLAUDE_CODE_HOOK_EVENTS: readonly string[] = [
   'MessageDisplay',
 ];
 
-const EVENTS = new Set(CLAUDE_CODE_HOOK_EVENTS);
+const EVENTS = /* @__PURE__ */ new Set(CLAUDE_CODE_HOOK_EVENTS);
 /** What each hook type needs besides `type`. */
 const NEEDS: Readonly<Record<string, string>> = { command: 'command', prompt: 'prompt', agent: 'prompt', http: 'url' };
 

@@ -50,7 +50,7 @@ const OTHER_FIELDS: Readonly<Record<string, JsonType[]>> = {
   settings: ['object', 'string'],
   defaultEnabled: ['boolean'],
 };
-const KNOWN = new Set([
+const KNOWN = /* @__PURE__ */ new Set([
   '$schema',
   'name',
   'author',

@@ -24,8 +24,8 @@ export const RESERVED_MARKETPLACE_NAMES: readonly string[] = [
   'life-sciences',
 ];
 
-const ROOT_KEYS = new Set(['$schema', 'name', 'version', 'description', 'owner', 'metadata', 'plugins', 'renames']);
-const ENTRY_KEYS = new Set([
+const ROOT_KEYS = /* @__PURE__ */ new Set(['$schema', 'name', 'version', 'description', 'owner', 'metadata', 'plugins', 'renames']);
+const ENTRY_KEYS = /* @__PURE__ */ new Set([
   'name',
   'source',
   'description',

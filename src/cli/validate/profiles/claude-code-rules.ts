@@ -15,7 +15,7 @@ const rule = (code: string, severity: Rule['severity'], title: string, descripti
   example,
 });
 
-export const CLAUDE_CODE_UNREADABLE = rule(
+export const CLAUDE_CODE_UNREADABLE = /* @__PURE__ */ rule(
   'unreadable',
   'error',
   'A plugin file cannot be read as UTF-8 text',
@@ -23,7 +23,7 @@ export const CLAUDE_CODE_UNREADABLE = rule(
   'Save the file as UTF-8.',
   'A plugin.json saved as UTF-16.',
 );
-export const CLAUDE_CODE_MANIFEST_LOCATION = rule(
+export const CLAUDE_CODE_MANIFEST_LOCATION = /* @__PURE__ */ rule(
   'manifest-location',
   'warning',
   'A manifest or marketplace Claude Code does not read',
@@ -31,7 +31,7 @@ export const CLAUDE_CODE_MANIFEST_LOCATION = rule(
   'Add .claude-plugin/ beside .plugin/ (a symbolic link to .plugin works) so both read the same file.',
   'my-plugin/.plugin/plugin.json and no my-plugin/.claude-plugin/',
 );
-export const CLAUDE_CODE_FIELD_MISSING = rule(
+export const CLAUDE_CODE_FIELD_MISSING = /* @__PURE__ */ rule(
   'field-missing',
   'error',
   'A required field is missing',
@@ -39,7 +39,7 @@ export const CLAUDE_CODE_FIELD_MISSING = rule(
   'Add the field.',
   '{ "name": "tools", "owner": { "name": "Ada" } }',
 );
-export const CLAUDE_CODE_WRONG_TYPE = rule(
+export const CLAUDE_CODE_WRONG_TYPE = /* @__PURE__ */ rule(
   'wrong-type',
   'error',
   'A field has the wrong JSON type',
@@ -47,7 +47,7 @@ export const CLAUDE_CODE_WRONG_TYPE = rule(
   'Write the field with the type Claude Code expects.',
   '{ "name": "my-plugin", "author": "Ada <ada@example.com>" }',
 );
-export const CLAUDE_CODE_NAME_INVALID = rule(
+export const CLAUDE_CODE_NAME_INVALID = /* @__PURE__ */ rule(
   'name-invalid',
   'error',
   'A plugin or marketplace name Claude Code refuses',
@@ -55,7 +55,7 @@ export const CLAUDE_CODE_NAME_INVALID = rule(
   'Use a kebab-case name such as "my-plugin".',
   '{ "name": "My Plugin" }',
 );
-export const CLAUDE_CODE_NAME_NOT_KEBAB_CASE = rule(
+export const CLAUDE_CODE_NAME_NOT_KEBAB_CASE = /* @__PURE__ */ rule(
   'name-not-kebab-case',
   'warning',
   'A name that is not kebab-case',
@@ -63,7 +63,7 @@ export const CLAUDE_CODE_NAME_NOT_KEBAB_CASE = rule(
   'Rename it to lowercase words joined by single hyphens.',
   '{ "name": "My_Plugin" }',
 );
-export const CLAUDE_CODE_MARKETPLACE_NAME_RESERVED = rule(
+export const CLAUDE_CODE_MARKETPLACE_NAME_RESERVED = /* @__PURE__ */ rule(
   'marketplace-name-reserved',
   'error',
   'A marketplace name reserved for Anthropic',
@@ -71,7 +71,7 @@ export const CLAUDE_CODE_MARKETPLACE_NAME_RESERVED = rule(
   'Choose a name of your own, such as "<team>-plugins".',
   '{ "name": "claude-plugins-official", "owner": { "name": "Ada" }, "plugins": [] }',
 );
-export const CLAUDE_CODE_UNKNOWN_KEY = rule(
+export const CLAUDE_CODE_UNKNOWN_KEY = /* @__PURE__ */ rule(
   'unknown-key',
   'warning',
   'A key Claude Code does not define',
@@ -79,7 +79,7 @@ export const CLAUDE_CODE_UNKNOWN_KEY = rule(
   'Remove the key, or keep it if another client reads it.',
   '{ "name": "my-plugin", "entry_command": "run" }',
 );
-export const CLAUDE_CODE_METADATA_MISSING = rule(
+export const CLAUDE_CODE_METADATA_MISSING = /* @__PURE__ */ rule(
   'metadata-missing',
   'warning',
   'plugin.json has no version, description or author',
@@ -87,7 +87,7 @@ export const CLAUDE_CODE_METADATA_MISSING = rule(
   'Add the missing fields.',
   '{ "name": "my-plugin" }',
 );
-export const CLAUDE_CODE_EXPERIMENTAL_FIELD = rule(
+export const CLAUDE_CODE_EXPERIMENTAL_FIELD = /* @__PURE__ */ rule(
   'experimental-field',
   'warning',
   'themes or monitors at the top level of plugin.json',
@@ -95,7 +95,7 @@ export const CLAUDE_CODE_EXPERIMENTAL_FIELD = rule(
   'Move the field into "experimental": { "themes": … }.',
   '{ "name": "my-plugin", "themes": "./themes" }',
 );
-export const CLAUDE_CODE_PATH_INVALID = rule(
+export const CLAUDE_CODE_PATH_INVALID = /* @__PURE__ */ rule(
   'path-invalid',
   'error',
   'A component path that does not start with ./ or leaves the plugin',
@@ -103,7 +103,7 @@ export const CLAUDE_CODE_PATH_INVALID = rule(
   'Write the path as "./<folder>/…" inside the plugin.',
   '{ "name": "my-plugin", "commands": "commands/" }',
 );
-export const CLAUDE_CODE_PATH_MISSING = rule(
+export const CLAUDE_CODE_PATH_MISSING = /* @__PURE__ */ rule(
   'path-missing',
   'error',
   'A component path that does not exist',
@@ -111,7 +111,7 @@ export const CLAUDE_CODE_PATH_MISSING = rule(
   'Create the file or folder, or fix the path.',
   '{ "name": "my-plugin", "agents": "./agent/" }',
 );
-export const CLAUDE_CODE_SKILLS_PATH_FILE = rule(
+export const CLAUDE_CODE_SKILLS_PATH_FILE = /* @__PURE__ */ rule(
   'skills-path-file',
   'error',
   'A skills entry that points at a file',
@@ -119,7 +119,7 @@ export const CLAUDE_CODE_SKILLS_PATH_FILE = rule(
   'Point at the folder that holds the SKILL.md.',
   '{ "name": "my-plugin", "skills": ["./skills/pdf/SKILL.md"] }',
 );
-export const CLAUDE_CODE_SOURCE_INVALID = rule(
+export const CLAUDE_CODE_SOURCE_INVALID = /* @__PURE__ */ rule(
   'source-invalid',
   'error',
   'A plugin source Claude Code cannot read',
@@ -127,7 +127,7 @@ export const CLAUDE_CODE_SOURCE_INVALID = rule(
   'Write a local plugin as "./plugins/<name>".',
   '{ "name": "tools", "source": "plugins/tools" }',
 );
-export const CLAUDE_CODE_SOURCE_MISSING = rule(
+export const CLAUDE_CODE_SOURCE_MISSING = /* @__PURE__ */ rule(
   'source-missing',
   'error',
   'A relative plugin source that is not a folder in the repository',
@@ -135,7 +135,7 @@ export const CLAUDE_CODE_SOURCE_MISSING = rule(
   'Fix the path, or add the plugin folder.',
   '{ "name": "tools", "source": "./plugins/tool" }',
 );
-export const CLAUDE_CODE_DUPLICATE_PLUGIN = rule(
+export const CLAUDE_CODE_DUPLICATE_PLUGIN = /* @__PURE__ */ rule(
   'duplicate-plugin',
   'error',
   'Two marketplace entries with the same name',
@@ -143,7 +143,7 @@ export const CLAUDE_CODE_DUPLICATE_PLUGIN = rule(
   'Rename or remove one of the entries.',
   '{ "plugins": [{ "name": "a", "source": "./a" }, { "name": "a", "source": "./b" }] }',
 );
-export const CLAUDE_CODE_FRONTMATTER_INVALID_YAML = rule(
+export const CLAUDE_CODE_FRONTMATTER_INVALID_YAML = /* @__PURE__ */ rule(
   'frontmatter-invalid-yaml',
   'error',
   'The front matter of a skill, agent or command is not valid YAML',
@@ -151,7 +151,7 @@ export const CLAUDE_CODE_FRONTMATTER_INVALID_YAML = rule(
   'Fix the YAML at the position shown; quote values that hold ": ".',
   '---\ndescription: Review: strictly\n---',
 );
-export const CLAUDE_CODE_FRONTMATTER_INVALID = rule(
+export const CLAUDE_CODE_FRONTMATTER_INVALID = /* @__PURE__ */ rule(
   'frontmatter-invalid',
   'error',
   'Front matter Claude Code cannot use',
@@ -159,7 +159,7 @@ export const CLAUDE_CODE_FRONTMATTER_INVALID = rule(
   'Write the field with the type shown.',
   '---\nname: reviewer\n---\n(an agent without a description)',
 );
-export const CLAUDE_CODE_SKILL_NOT_LOADED = rule(
+export const CLAUDE_CODE_SKILL_NOT_LOADED = /* @__PURE__ */ rule(
   'skill-not-loaded',
   'warning',
   'A skill file Claude Code does not load',
@@ -167,7 +167,7 @@ export const CLAUDE_CODE_SKILL_NOT_LOADED = rule(
   'Move it to skills/<name>/SKILL.md.',
   'my-plugin/skills/deploy.md',
 );
-export const CLAUDE_CODE_HOOKS_UNKNOWN_EVENT = rule(
+export const CLAUDE_CODE_HOOKS_UNKNOWN_EVENT = /* @__PURE__ */ rule(
   'hooks-unknown-event',
   'error',
   'A hook event Claude Code does not know',
@@ -175,7 +175,7 @@ export const CLAUDE_CODE_HOOKS_UNKNOWN_EVENT = rule(
   'Use the PascalCase name of a Claude Code event.',
   '{ "hooks": { "pre_tool_use": [ … ] } }',
 );
-export const CLAUDE_CODE_HOOKS_INVALID = rule(
+export const CLAUDE_CODE_HOOKS_INVALID = /* @__PURE__ */ rule(
   'hooks-invalid',
   'error',
   'A hooks file Claude Code cannot read',
