@@ -16,7 +16,14 @@ export function requireBuild(): void {
   if (!existsSync(CLI)) throw new Error('dist/ is missing: run `npm run build` (npm test does it first)');
 }
 
-/** Runs `node` with arguments in the repository root. */
-export function node(args: string[], input?: string): SpawnSyncReturns<string> {
-  return spawnSync(process.execPath, args, { cwd: ROOT, input, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+/** Runs `node` with arguments, in the repository root unless told otherwise, without colour unless the environment asks for it. */
+export function node(
+  args: string[],
+  input?: string,
+  options: { cwd?: string; env?: Record<string, string> } = {},
+): SpawnSyncReturns<string> {
+  // Colour off unless the test asks for it (FORCE_COLOR without NO_COLOR).
+  const forced = options.env !== undefined && 'FORCE_COLOR' in options.env && !('NO_COLOR' in options.env);
+  const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: forced ? undefined : '1', ...options.env };
+  return spawnSync(process.execPath, args, { cwd: options.cwd ?? ROOT, input, encoding: 'utf8', env });
 }
