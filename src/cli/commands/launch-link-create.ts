@@ -28,7 +28,8 @@ Options:
   --param PLUGIN.KEY=VALUE    a parameter the user may edit before launching; repeatable
   --message TEXT              the first message (the app removes <…> and keeps 500 characters)
   --format text|json          text (default): the link alone on one line;
-                              json: { url, length, payload, warnings } (warnings are diagnostics)
+                              json: { url, length, payload, warnings } (warnings are diagnostics;
+                              url and payload are null when no link is made)
   -h, --help                  show this help
 
 ${PLUGIN_ARGUMENT_HELP}
