@@ -46,20 +46,6 @@ export function diagnosticLines(item: Diagnostic, styles: Styles, indent = '  ',
   return lines;
 }
 
-/** How many diagnostics of each severity: `2 errors, 1 warning`; only the severities present, `no problems` when none. */
-export function countBySeverity(diagnostics: readonly Diagnostic[]): string {
-  const parts: string[] = [];
-  for (const [severity, word] of [
-    ['error', 'error'],
-    ['warning', 'warning'],
-    ['info', 'note'],
-  ] as const) {
-    const count = diagnostics.filter((item) => item.severity === severity).length;
-    if (count > 0) parts.push(plural(count, word));
-  }
-  return parts.length === 0 ? 'no problems' : parts.join(', ');
-}
-
 /** The `--format` option: `text` (default) or `json`; anything else is a {@link UsageError}. */
 export function readFormat(value: string | undefined): 'text' | 'json' {
   const format = value ?? 'text';
