@@ -68,7 +68,7 @@ describe('agentwire events validate', () => {
       [['events', 'validate', write('text.txt', 'hello')], 'neither a JSON array'],
       [['events', 'validate', write('broken.json', '[{"kind": ')], 'not valid JSON'],
       [['events', 'validate', write('x.json', '[]'), '--format', 'xml'], '--format must be text or json'],
-      [['events', 'validate', '--nope'], 'Unknown option'],
+      [['events', 'validate', '--nope'], 'unknown option --nope'],
     ] as const) {
       const run = cli([...args]);
       expect(run.status, args.join(' ')).toBe(2);

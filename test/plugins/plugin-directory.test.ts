@@ -598,6 +598,15 @@ describe('containment', () => {
     expect(found(result, root)).toEqual([['plugin-directory-missing', 'file.txt', 1, 1]]);
     await expect(loadPluginDirectory(join(root, 'a'), { root: join(root, 'b') })).rejects.toThrow(TypeError);
   });
+
+  it('does not read a plugin folder that is itself a link leaving the root', async () => {
+    const outside = tree({ 'secret/.plugin/plugin.json': '{ "name": "secret" }', 'secret/skills/s/SKILL.md': skill('s') });
+    const repo = tree({ 'plugins/linked': { symlink: join(outside, 'secret') } });
+    const result = await loadPluginDirectory(join(repo, 'plugins/linked'), { root: repo });
+    expect(result).toMatchObject({ ok: false, layout: null, failure: 'outside-root' });
+    expect(found(result, repo)).toEqual([['plugin-path-outside-root', 'plugins/linked', 1, 1]]);
+    expect(result.diagnostics[0]?.severity).toBe('warning');
+  });
 });
 
 describe('docs/plugins.md, "Plugin folders"', () => {

@@ -3,11 +3,11 @@
  * rules and by the other dialects' (`--profile`), in text, JSON, GitHub or SARIF form.
  * @module
  */
-import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { nodeFileSystem } from '../../skills/file-system';
 import { resolvePreset, SKILL_PRESETS } from '../../skills/presets';
 import { parseCommandArgs } from '../args';
+import { readBuiltinNames } from '../builtin-names';
 import type { Command } from '../command';
 import { type CommandIO, UsageError } from '../io';
 import { formatGithub } from '../validate/format-github';
@@ -48,34 +48,6 @@ Options:
 Exit codes: 0 no problems, 1 problems found (errors, or warnings with --strict),
 2 bad usage or unreadable input.
 `;
-
-/** Reads `--builtin-names`: one name per line, or a JSON array of names. */
-async function readNames(path: string, io: CommandIO): Promise<Set<string>> {
-  let text: string;
-  try {
-    text = await readFile(resolve(io.cwd, path), 'utf8');
-  } catch (error) {
-    throw new UsageError(`cannot read --builtin-names ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-  }
-  const trimmed = text.trim();
-  if (trimmed.startsWith('[')) {
-    let names: unknown;
-    try {
-      names = JSON.parse(trimmed);
-    } catch {
-      throw new UsageError(`--builtin-names ${path} starts with "[" but is not a JSON array`);
-    }
-    if (!Array.isArray(names) || names.some((name) => typeof name !== 'string'))
-      throw new UsageError(`--builtin-names ${path} must be an array of names`);
-    return new Set(names as string[]);
-  }
-  return new Set(
-    trimmed
-      .split(/\r?\n/)
-      .map((line) => line.trim())
-      .filter((line) => line !== '' && !line.startsWith('#')),
-  );
-}
 
 function render(report: ValidationReport, format: Format, io: CommandIO, quiet: boolean, version: string): string {
   switch (format) {
@@ -131,7 +103,7 @@ export const validate: Command = {
     for (const path of paths) {
       if (!(await nodeFileSystem.kind(resolve(io.cwd, path)))) throw new UsageError(`cannot read ${path}: no such file or folder`);
     }
-    const builtinNames = values['builtin-names'] ? await readNames(values['builtin-names'], io) : undefined;
+    const builtinNames = values['builtin-names'] ? await readBuiltinNames(values['builtin-names'], io.cwd) : undefined;
     const progress = io.progress;
     const report = await runValidate({
       paths,

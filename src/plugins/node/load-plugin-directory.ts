@@ -19,7 +19,7 @@ import { reportIgnoredComponents } from './ignored-components';
 import { detectLayout, kindOf, loadManifest, type ManifestLoad } from './manifest-file';
 import { loadPluginHooks } from './plugin-hooks';
 import { loadPluginSkills } from './plugin-skills';
-import { PLUGIN_DIRECTORY_MISSING, PLUGIN_ENTRY_COMMAND_MISSING } from './rules';
+import { PLUGIN_DIRECTORY_MISSING, PLUGIN_ENTRY_COMMAND_MISSING, PLUGIN_PATH_OUTSIDE_ROOT } from './rules';
 import { loadAgentPluginsToolServers, loadLegacyToolServers } from './tool-servers';
 import type { LoadPluginDirectoryOptions, PluginCommand, PluginComponents, PluginDirectory } from './types';
 
@@ -45,6 +45,18 @@ export async function loadPluginDirectory(directory: string, options: LoadPlugin
     const message = `${directory} is not a folder (it is missing, or not a directory): the service fails to load the plugin.`;
     diagnostics.push(diagnostic(PLUGIN_DIRECTORY_MISSING, { file: directory, message }));
     return { ok: false, layout: null, manifestFile: null, failure: 'not-a-directory', ...base };
+  }
+  if (options.root !== undefined) {
+    // The folder itself may be a link: whatever it resolves to must lie inside the root too.
+    const [realRoot, realDirectory] = await Promise.all([
+      fs.realpath(options.root).catch(() => resolve(options.root as string)),
+      fs.realpath(directory).catch(() => resolve(directory)),
+    ]);
+    if (!isInside(realRoot, realDirectory)) {
+      const message = `${directory} resolves to ${realDirectory}, outside ${options.root}: the service follows the link; agentwire does not read it.`;
+      diagnostics.push(diagnostic(PLUGIN_PATH_OUTSIDE_ROOT, { file: directory, message, severity: 'warning' }));
+      return { ok: false, layout: null, manifestFile: null, failure: 'outside-root', ...base };
+    }
   }
   const layout = await detectLayout(fs, directory, service);
   // An Agent Plugins plugin is held to its own folder, as the service holds it; a legacy one to the root given.

@@ -136,11 +136,17 @@ export interface LegacyPluginDirectory extends PluginDirectoryBase, PluginCompon
 }
 
 /** Why the service loads nothing of the folder. */
-export type PluginDirectoryFailure = 'not-a-directory' | 'manifest-rejected' | 'manifest-outside-root' | 'manifest-too-large';
+export type PluginDirectoryFailure =
+  | 'not-a-directory'
+  | 'outside-root'
+  | 'manifest-rejected'
+  | 'manifest-outside-root'
+  | 'manifest-too-large';
 
 /**
  * A folder the service does not load as a plugin, or whose manifest agentwire does not read (the
- * diagnostics say which): `manifest-outside-root` for an Agent Plugins plugin means the service
+ * diagnostics say which): `outside-root` when the folder itself resolves outside the `root` given
+ * (agentwire does not read it; the service follows the link); `manifest-outside-root` for an Agent Plugins plugin means the service
  * rejects it; for a legacy plugin, that its manifest lies outside the root agentwire may read
  * (the service follows the link); `manifest-too-large` that the manifest is over `maxFileSize`.
  */
