@@ -85,6 +85,7 @@ const lines = [
   `| \`readFile\` of every SKILL.md, all at once (baseline) | ${skills.concurrent.toFixed(0)} | | 1.00 |`,
   `| \`loadRepository\` (summaries) | ${skills.summaries.toFixed(0)} | ${(skills.summaries / skills.sequential).toFixed(2)} (target ≤ 2) | ${(skills.summaries / skills.concurrent).toFixed(2)} |`,
   `| \`loadRepository\` with \`scan: 'full'\` | ${skills.full.toFixed(0)} | ${(skills.full / skills.sequential).toFixed(2)} | ${(skills.full / skills.concurrent).toFixed(2)} |`,
+  `| \`agentwire validate\` (the service's checks, every byte read) | ${skills.validate.toFixed(0)} | ${(skills.validate / skills.sequential).toFixed(2)} (target ≤ 2) | ${(skills.validate / skills.concurrent).toFixed(2)} |`,
   '',
   '## Bundle sizes (esbuild, browser, minified + gzip -9)',
   '',

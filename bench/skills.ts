@@ -6,7 +6,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadRepository } from '../src/skills/index';
+import { runValidate } from '../src/cli/validate/run-validate';
+import { loadRepository, NEUTRAL_PRESET } from '../src/skills/index';
 import { median } from './measure';
 
 async function time(fn: () => Promise<unknown>): Promise<number> {
@@ -31,6 +32,8 @@ export async function benchSkills(count = 1000, rounds = 7) {
     const concurrent: number[] = [];
     const summaries: number[] = [];
     const full: number[] = [];
+    const validate: number[] = [];
+    const validateOptions = { paths: ['.'], cwd: root, profiles: ['openhands' as const], preset: NEUTRAL_PRESET, service: '1.49' as const };
     // Two rounds to warm the file cache and the JIT, then the measured ones.
     for (let round = -2; round < rounds; round++) {
       if (round < 0) {
@@ -45,8 +48,16 @@ export async function benchSkills(count = 1000, rounds = 7) {
       concurrent.push(await time(() => Promise.all(files.map((file) => readFile(file)))));
       summaries.push(await time(() => loadRepository(root, { gitRoot: false })));
       full.push(await time(() => loadRepository(root, { gitRoot: false, scan: 'full' })));
+      validate.push(await time(() => runValidate(validateOptions)));
     }
-    return { count, sequential: median(sequential), concurrent: median(concurrent), summaries: median(summaries), full: median(full) };
+    return {
+      count,
+      sequential: median(sequential),
+      concurrent: median(concurrent),
+      summaries: median(summaries),
+      full: median(full),
+      validate: median(validate),
+    };
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
