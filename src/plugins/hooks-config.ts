@@ -17,8 +17,8 @@ import {
   HOOKS_WRAPPER_EXTRA_KEY,
   HOOKS_WRONG_TYPE,
 } from './hook-rules';
-import { checkJsonType, createJsonCheckContext, hasOwn, isJsonObject, type JsonCheckContext, jsonTypeOf, report } from './json-checks';
-import { readJsonDocument } from './json-document';
+import { checkJsonType, hasOwn, isJsonObject, type JsonCheckContext, readJsonObject, report } from './json-checks';
+
 import type { ParseResult } from './result';
 
 /** The events the service runs hooks for, in their PascalCase spelling. */
@@ -73,14 +73,15 @@ interface EventEntry {
  */
 export function parseHooksConfig(json: string, options: ParseHooksConfigOptions): ParseResult<HooksConfig> {
   if (typeof options?.file !== 'string') throw new TypeError('parseHooksConfig: options.file must be a string');
-  const document = readJsonDocument(json, options.file, 'refuse');
-  if (!document.ok) return document;
-  const context = createJsonCheckContext(options.file, document.source, document.diagnostics);
-  const root = document.source.value;
-  if (!isJsonObject(root)) {
-    report(context, HOOKS_NOT_OBJECT, [], 'value', `The hooks file holds ${jsonTypeOf(root)}, not an object; ${DROPS_WHOLE_FILE}`);
-    return { ok: false, diagnostics: context.diagnostics };
-  }
+  const read = readJsonObject(
+    json,
+    options.file,
+    'refuse',
+    HOOKS_NOT_OBJECT,
+    (type) => `The hooks file holds ${type}, not an object; ${DROPS_WHOLE_FILE}`,
+  );
+  if (!read.ok) return read;
+  const { context, root } = read;
   let base: JsonPath = [];
   let events: unknown = root;
   if (hasOwn(root, 'hooks')) {

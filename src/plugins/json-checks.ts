@@ -7,6 +7,7 @@
  */
 import { type Diagnostic, diagnostic, type RelatedLocation, type Rule, type Severity } from '../internal/diagnostic';
 import type { JsonPath, JsonSource } from '../internal/json-source';
+import { readJsonDocument } from './json-document';
 
 /** The six kinds of JSON value. */
 export type JsonType = 'object' | 'array' | 'string' | 'number' | 'boolean' | 'null';
@@ -69,6 +70,26 @@ export interface JsonCheckContext {
 /** A context for one file, starting from the diagnostics its JSON reader gave (copied, not shared). */
 export function createJsonCheckContext(file: string, source: JsonSource, diagnostics: readonly Diagnostic[] = []): JsonCheckContext {
   return { file, source, diagnostics: [...diagnostics] };
+}
+
+/**
+ * Reads a plugin file that must hold a JSON object: its check context and the object, or the
+ * failed result (invalid JSON, or `notObject(type)` reported with `rule` when it holds another type).
+ */
+export function readJsonObject(
+  json: string,
+  file: string,
+  bom: 'strip' | 'refuse',
+  rule: Rule,
+  notObject: (type: string) => string,
+): { ok: true; context: JsonCheckContext; root: Record<string, unknown> } | { ok: false; diagnostics: Diagnostic[] } {
+  const document = readJsonDocument(json, file, bom);
+  if (!document.ok) return document;
+  const context = createJsonCheckContext(file, document.source, document.diagnostics);
+  const root = document.source.value;
+  if (isJsonObject(root)) return { ok: true, context, root };
+  report(context, rule, [], 'value', notObject(jsonTypeOf(root)));
+  return { ok: false, diagnostics: context.diagnostics };
 }
 
 /** What a report may change beyond the rule's defaults. */

@@ -6,18 +6,8 @@
  */
 import { compareDiagnostics } from '../internal/diagnostic';
 import type { JsonPath } from '../internal/json-source';
-import {
-  checkJsonType,
-  createJsonCheckContext,
-  hasOwn,
-  isJsonObject,
-  type JsonCheckContext,
-  type JsonType,
-  jsonTypeOf,
-  report,
-  setOwn,
-} from './json-checks';
-import { readJsonDocument } from './json-document';
+import { checkJsonType, hasOwn, type JsonCheckContext, type JsonType, readJsonObject, report, setOwn } from './json-checks';
+
 import { checkEntryCommand } from './manifest-extensions';
 import {
   MANIFEST_AUTHOR_EXTRA_KEY,
@@ -98,20 +88,15 @@ export function legacyManifestFor(directoryName: string): LegacyPluginManifest {
  */
 export function parseLegacyPluginManifest(json: string, options: ParseLegacyPluginManifestOptions): ParseResult<LegacyPluginManifest> {
   if (typeof options?.file !== 'string') throw new TypeError('parseLegacyPluginManifest: options.file must be a string');
-  const document = readJsonDocument(json, options.file, 'refuse');
-  if (!document.ok) return document;
-  const context = createJsonCheckContext(options.file, document.source, document.diagnostics);
-  const data = document.source.value;
-  if (!isJsonObject(data)) {
-    report(
-      context,
-      MANIFEST_NOT_OBJECT,
-      [],
-      'value',
-      `plugin.json holds ${jsonTypeOf(data)}, not an object; the service fails to load the plugin.`,
-    );
-    return { ok: false, diagnostics: context.diagnostics };
-  }
+  const read = readJsonObject(
+    json,
+    options.file,
+    'refuse',
+    MANIFEST_NOT_OBJECT,
+    (type) => `plugin.json holds ${type}, not an object; the service fails to load the plugin.`,
+  );
+  if (!read.ok) return read;
+  const { context, root: data } = read;
   let valid = true;
   if (!hasOwn(data, 'name')) {
     report(context, MANIFEST_NAME_MISSING, [], 'value', 'The manifest has no "name"; the service fails to load the plugin.');

@@ -7,17 +7,8 @@
  * @module
  */
 import { compareDiagnostics } from '../internal/diagnostic';
-import {
-  checkJsonType,
-  createJsonCheckContext,
-  hasOwn,
-  isJsonObject,
-  type JsonCheckContext,
-  jsonTypeOf,
-  report,
-  setOwn,
-} from './json-checks';
-import { readJsonDocument } from './json-document';
+import { checkJsonType, hasOwn, isJsonObject, type JsonCheckContext, readJsonObject, report, setOwn } from './json-checks';
+
 import { checkLegacyServer, type LegacyMcpServer, LOADS_NO_SERVER } from './legacy-mcp-server';
 import {
   MCP_NOT_OBJECT,
@@ -58,14 +49,15 @@ const UNBRACED = /(?<![\\$])\$([A-Za-z_][A-Za-z0-9_]*)/;
  */
 export function parseLegacyMcpConfig(json: string, options: ParseLegacyMcpConfigOptions): ParseResult<LegacyMcpConfig> {
   if (typeof options?.file !== 'string') throw new TypeError('parseLegacyMcpConfig: options.file must be a string');
-  const document = readJsonDocument(json, options.file, 'refuse');
-  if (!document.ok) return document;
-  const context = createJsonCheckContext(options.file, document.source, document.diagnostics);
-  const root = document.source.value;
-  if (!isJsonObject(root)) {
-    report(context, MCP_NOT_OBJECT, [], 'value', `.mcp.json holds ${jsonTypeOf(root)}, not an object; ${LOADS_NO_SERVER}`);
-    return { ok: false, diagnostics: context.diagnostics };
-  }
+  const read = readJsonObject(
+    json,
+    options.file,
+    'refuse',
+    MCP_NOT_OBJECT,
+    (type) => `.mcp.json holds ${type}, not an object; ${LOADS_NO_SERVER}`,
+  );
+  if (!read.ok) return read;
+  const { context, root } = read;
   const config: LegacyMcpConfig = { mcpServers: {} };
   if (!hasOwn(root, 'mcpServers')) return finish(context, checkWithoutServers(context, root) ? config : undefined);
   for (const key of Object.keys(root)) {

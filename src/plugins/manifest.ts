@@ -5,17 +5,8 @@
  */
 import { compareDiagnostics } from '../internal/diagnostic';
 import type { JsonPath } from '../internal/json-source';
-import {
-  checkJsonType,
-  createJsonCheckContext,
-  hasOwn,
-  isJsonObject,
-  type JsonCheckContext,
-  type JsonType,
-  jsonTypeOf,
-  report,
-} from './json-checks';
-import { readJsonDocument } from './json-document';
+import { checkJsonType, hasOwn, type JsonCheckContext, type JsonType, jsonTypeOf, readJsonObject, report } from './json-checks';
+
 import { checkManifestExtensions, OPENHANDS_NAMESPACE } from './manifest-extensions';
 import {
   MANIFEST_AUTHOR_EXTRA_KEY,
@@ -85,20 +76,15 @@ const UNKNOWN_KEY_HINTS: Record<string, string> = {
  */
 export function parsePluginManifest(json: string, options: ParsePluginManifestOptions): ParseResult<PluginManifest> {
   if (typeof options?.file !== 'string') throw new TypeError('parsePluginManifest: options.file must be a string');
-  const document = readJsonDocument(json, options.file, 'strip');
-  if (!document.ok) return document;
-  const context = createJsonCheckContext(options.file, document.source, document.diagnostics);
-  const data = document.source.value;
-  if (!isJsonObject(data)) {
-    report(
-      context,
-      MANIFEST_NOT_OBJECT,
-      [],
-      'value',
-      `plugin.json holds ${jsonTypeOf(data)}, not an object; the service rejects the plugin.`,
-    );
-    return { ok: false, diagnostics: context.diagnostics };
-  }
+  const read = readJsonObject(
+    json,
+    options.file,
+    'strip',
+    MANIFEST_NOT_OBJECT,
+    (type) => `plugin.json holds ${type}, not an object; the service rejects the plugin.`,
+  );
+  if (!read.ok) return read;
+  const { context, root: data } = read;
   const errorsBefore = countErrors(context);
   reportServiceVersion(context, options.service ?? '1.49');
   checkSchema(context, data);

@@ -6,17 +6,8 @@
  * @module
  */
 import { compareDiagnostics } from '../internal/diagnostic';
-import {
-  checkJsonType,
-  createJsonCheckContext,
-  hasOwn,
-  isJsonObject,
-  type JsonCheckContext,
-  jsonTypeOf,
-  report,
-  setOwn,
-} from './json-checks';
-import { readJsonDocument } from './json-document';
+import { checkJsonType, hasOwn, type JsonCheckContext, jsonTypeOf, readJsonObject, report, setOwn } from './json-checks';
+
 import { AGENT_PLUGINS_MANIFEST_SCHEMA } from './manifest';
 import {
   MCP_NOT_OBJECT,
@@ -55,20 +46,15 @@ export interface ParseMcpConfigOptions {
  */
 export function parseMcpConfig(json: string, options: ParseMcpConfigOptions): ParseResult<McpConfig> {
   if (typeof options?.file !== 'string') throw new TypeError('parseMcpConfig: options.file must be a string');
-  const document = readJsonDocument(json, options.file, 'strip');
-  if (!document.ok) return document;
-  const context = createJsonCheckContext(options.file, document.source, document.diagnostics);
-  const root = document.source.value;
-  if (!isJsonObject(root)) {
-    report(
-      context,
-      MCP_NOT_OBJECT,
-      [],
-      'value',
-      `mcp.json holds ${jsonTypeOf(root)}, not an object; the service disables tool servers for this plugin.`,
-    );
-    return { ok: false, diagnostics: context.diagnostics };
-  }
+  const read = readJsonObject(
+    json,
+    options.file,
+    'strip',
+    MCP_NOT_OBJECT,
+    (type) => `mcp.json holds ${type}, not an object; the service disables tool servers for this plugin.`,
+  );
+  if (!read.ok) return read;
+  const { context, root } = read;
   let valid = checkSchema(context, root);
   for (const key of Object.keys(root)) {
     if (key === '$schema' || key === 'mcpServers') continue;
