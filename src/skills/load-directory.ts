@@ -7,9 +7,10 @@ import { type Diagnostic, diagnostic } from '../internal/diagnostic';
 import { mapConcurrent } from '../internal/map-concurrent';
 import { discoverSkillFiles, legacyName } from './discover';
 import { nodeFileSystem, type SkillFileSystem } from './file-system';
+import { keepLastByName } from './last-wins';
 import { loadSkillFile } from './load-skill-file';
 import { firstFailure, problemDiagnostics } from './problem';
-import { DUPLICATE_SKILL_NAME, SHADOWED_SKILL, WOULD_DROP_DIRECTORY } from './rules';
+import { SHADOWED_SKILL, WOULD_DROP_DIRECTORY } from './rules';
 import type { Skill, SkillScope } from './types';
 import { SafeWalker } from './walk';
 
@@ -114,14 +115,7 @@ function mergeFolder(loaded: Skill[], scope: SkillScope, diagnostics: Diagnostic
   const groups: Map<string, Skill>[] = [new Map(), new Map(), new Map()];
   for (const skill of loaded) {
     const index = scope === 'public' ? 0 : skill.format === 'agentskills' ? 2 : skill.trigger ? 1 : 0;
-    const group = groups[index] as Map<string, Skill>;
-    const earlier = group.get(skill.name);
-    if (earlier) {
-      const message = `"${skill.name}" is also the name of ${earlier.file}; the service keeps this one and drops the other without a word.`;
-      const related = [{ file: earlier.file, line: 1, column: 1, message: 'the copy that is dropped' }];
-      diagnostics.push(diagnostic(DUPLICATE_SKILL_NAME, { file: skill.file, message, related }));
-    }
-    group.set(skill.name, skill);
+    keepLastByName(groups[index] as Map<string, Skill>, skill, diagnostics);
   }
   const ordered = groups.flatMap((group) => [...group.values()]);
   const winners = new Map<string, Skill>();

@@ -7,8 +7,8 @@
 import { join, resolve } from 'node:path';
 import { compareDiagnostics, type Diagnostic, diagnostic } from '../../internal/diagnostic';
 import { nodeFileSystem } from '../../skills/file-system';
+import { keepLastByName } from '../../skills/last-wins';
 import { DEFAULT_MAX_FILE_SIZE } from '../../skills/load-directory';
-import { DUPLICATE_SKILL_NAME } from '../../skills/rules';
 import type { Skill } from '../../skills/types';
 import { SafeWalker } from '../../skills/walk';
 import { OPENHANDS_NAMESPACE, pluginEntryCommand } from '../manifest-extensions';
@@ -141,15 +141,7 @@ function mergeSkills(
   diagnostics: Diagnostic[],
 ): Pick<PluginComponents, 'skills' | 'commandSkills'> {
   const winners = new Map<string, Skill>();
-  for (const skill of [...own, ...fromCommands]) {
-    const earlier = winners.get(skill.name);
-    if (earlier) {
-      const message = `"${skill.name}" is also the name of ${earlier.file}; the service keeps this one and drops the other without a word.`;
-      const related = [{ file: earlier.file, line: 1, column: 1, message: 'the copy that is dropped' }];
-      diagnostics.push(diagnostic(DUPLICATE_SKILL_NAME, { file: skill.file, message, related }));
-    }
-    winners.set(skill.name, skill);
-  }
+  for (const skill of [...own, ...fromCommands]) keepLastByName(winners, skill, diagnostics);
   return {
     skills: own.filter((skill) => winners.get(skill.name) === skill),
     commandSkills: fromCommands.filter((skill) => winners.get(skill.name) === skill),
