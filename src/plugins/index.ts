@@ -8,6 +8,7 @@
  */
 
 export type { Diagnostic, Position, RelatedLocation, Rule, Severity } from '../internal/diagnostic';
+export type { JsonPath } from '../internal/json-source';
 export type { PluginParameterValue, PluginReference, PluginSpec } from './plugin-reference';
 export type { ParseResult } from './result';
 
