@@ -69,7 +69,16 @@ export async function runValidate(options: ValidateOptions): Promise<ValidationR
       continue;
     }
     const listed: string[] = [];
+    const before = artifactCount(artifacts) + found.length;
     for (const target of targets) await checkTarget(target);
+    if (artifactCount(artifacts) + found.length === before) {
+      found.push(
+        diagnostic(NOTHING_FOUND, {
+          file: path,
+          message: `Nothing to check at ${given}: no skill, instruction file, plugin, marketplace, hooks or tool-server file.`,
+        }),
+      );
+    }
     if (targets.some((target) => target.kind === 'marketplace')) found.push(...(await checkCoverage(path, listed, fs)));
 
     async function checkTarget(target: Target): Promise<void> {
@@ -147,6 +156,16 @@ export async function runValidate(options: ValidateOptions): Promise<ValidationR
       infos: diagnostics.filter((d) => d.severity === 'info').length,
     },
   };
+}
+
+function artifactCount(artifacts: Artifacts): number {
+  return (
+    artifacts.skills.length +
+    artifacts.plugins.length +
+    artifacts.marketplaces.length +
+    artifacts.hooks.length +
+    artifacts.toolServers.length
+  );
 }
 
 function builtinCollisions(skills: readonly Skill[], names: ReadonlySet<string>): Diagnostic[] {
