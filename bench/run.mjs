@@ -19,7 +19,7 @@ await build({
   format: 'esm',
   target: 'node20',
   outfile: out,
-  external: ['autocannon', 'esbuild'],
+  external: ['autocannon', 'esbuild', 'yaml', 'simple-git'],
   logLevel: 'warning',
 });
 const env = { ...process.env, AGENTWIRE_OPENAPI: join(root, '../shared/reference/service-openapi.json') };
