@@ -79,4 +79,17 @@ describe('loadSkillsDirectory', () => {
     ]);
     expect(result.diagnostics[1]?.message).toContain('alpha, beta, gamma');
   });
+
+  it("reads a SKILL.md folder's .mcp.json with the service's tool-server rules: a file it refuses drops the skill", async () => {
+    const root = folder({
+      'search/SKILL.md': skillMd('search'),
+      'search/.mcp.json': JSON.stringify({ mcpServers: { wiki: { command: 'npx', args: ['-y', 'wiki-mcp'] } } }),
+      'broken/SKILL.md': skillMd('broken'),
+      'broken/.mcp.json': '{ "mcpServers": { "wiki": { "command": "npx", "env": { "PORT": 8080 } } } }',
+    });
+    const result = await loadSkillsDirectory(root);
+    expect(result.skills.map((skill) => [skill.name, Object.keys(skill.mcpServers ?? {})])).toEqual([['search', ['wiki']]]);
+    const drop = result.diagnostics.find((d) => d.file === join(root, 'broken/.mcp.json') && d.severity === 'error');
+    expect(drop?.message).toMatch(/The service drops this skill\.$/);
+  });
 });

@@ -5,7 +5,7 @@
  */
 import { basename, dirname, join } from 'node:path';
 import { diagnostic } from '../internal/diagnostic';
-import { readJsonDocument } from '../plugins/json-document';
+import { parseLegacyMcpConfig } from '../plugins/legacy-mcp-config';
 import { inlineCommandDiagnostics } from './content';
 import { interpretFrontmatter } from './frontmatter-fields';
 import { instructionSkillName } from './instruction-names';
@@ -53,24 +53,18 @@ async function listResources(walker: SafeWalker, folder: string): Promise<SkillR
   return any ? resources : undefined;
 }
 
+/**
+ * A SKILL.md folder's `.mcp.json`, read with the service's tool-server rules: a file it refuses
+ * makes it drop the skill; warnings cost nothing.
+ */
 async function readMcpConfig(walker: SafeWalker, folder: string): Promise<{ servers?: Record<string, unknown>; problems: Problem[] }> {
   const file = join(folder, '.mcp.json');
   if ((await walker.entry(folder, '.mcp.json'))?.kind !== 'file') return { problems: [] };
   const bytes = await walker.fs.read(file, 0, 8 * 1024 * 1024);
-  const parsed = readJsonDocument(new TextDecoder().decode(bytes), file);
-  const fail = (message: string, at?: { line: number; column: number }): { problems: Problem[] } => ({
-    problems: [
-      { diagnostic: diagnostic(WOULD_DROP_SKILL, { file, at, message: `${message} The service drops the skill.` }), effect: 'skill' },
-    ],
-  });
-  if (!parsed.ok) return fail(parsed.diagnostics[0]?.message ?? 'Invalid JSON.', parsed.diagnostics[0]);
-  const value = parsed.source.value;
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return fail('`.mcp.json` must hold an object.');
-  const servers = (value as Record<string, unknown>).mcpServers ?? {};
-  if (typeof servers !== 'object' || servers === null || Array.isArray(servers)) {
-    return fail('`mcpServers` must be an object of tool servers.', parsed.source.locate(['mcpServers']));
-  }
-  return { servers: servers as Record<string, unknown>, problems: [] };
+  const parsed = parseLegacyMcpConfig(new TextDecoder().decode(bytes), { file });
+  const failure = parsed.ok ? undefined : parsed.diagnostics.find((found) => found.severity === 'error');
+  const problems = parsed.diagnostics.map((found): Problem => ({ diagnostic: found, effect: found === failure ? 'skill' : 'none' }));
+  return parsed.ok ? { servers: parsed.value.mcpServers, problems } : { problems };
 }
 
 /** A file read into a skill, with the problems found (in the order the service meets them). */
