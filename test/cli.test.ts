@@ -90,4 +90,28 @@ describe('agentwire', () => {
     expect(unknown.stderr).toContain('unknown command "frobnicate"');
     expect(cli(['events', 'validate', '--help']).stdout).toContain('Exit codes: 0 every event is valid');
   });
+
+  it('answers the usual ways of asking for help, and says what went wrong in its own words', () => {
+    const bare = cli([]);
+    expect([bare.status, bare.stdout]).toEqual([2, '']);
+    expect(bare.stderr).toContain('agentwire validate');
+    const group = cli(['events', '--help']);
+    expect(group.status).toBe(0);
+    expect(group.stdout).toContain('agentwire events list');
+    expect(group.stdout).toContain('agentwire events validate');
+    expect(cli(['events']).status).toBe(2);
+    expect(cli(['help', 'events', 'validate']).stdout).toContain('Exit codes: 0 every event is valid');
+    expect(cli(['help', 'validate']).stdout).toContain('--profile <name>');
+    expect(cli(['help', 'nope']).status).toBe(2);
+    for (const [args, text] of [
+      [['serve', '--bogus'], 'unknown option --bogus'],
+      [['serve', '--port'], '--port needs a value'],
+      [['validate', '--strict=yes'], '--strict takes no value'],
+    ] as const) {
+      const run = cli([...args]);
+      expect(run.status).toBe(2);
+      expect(run.stderr).toContain(text);
+      expect(run.stderr).not.toContain("Option '");
+    }
+  });
 });

@@ -41,10 +41,51 @@ function didYouMean(argv: readonly string[]): string {
   return group.length === 0 ? '' : ` (did you mean ${quote(group)}?)`;
 }
 
+const isHelp = (word: string | undefined) => word === '--help' || word === '-h';
+
+/** The commands of a group (`events` → `events list`, `events validate`), with their summaries. */
+function groupHelp(group: string): string | undefined {
+  const members = COMMANDS.filter(({ name }) => name.split(' ')[0] === group && name.includes(' '));
+  if (members.length === 0) return undefined;
+  const width = Math.max(...members.map((command) => command.name.length));
+  const list = members.map((command) => `  agentwire ${command.name.padEnd(width)}  ${command.summary}`).join('\n');
+  return `Usage:\n${list}\n\n  agentwire ${group} <command> --help    help for one command\n`;
+}
+
 /** Runs the CLI with `argv` (without the node and script paths); resolves to the exit code. */
 export async function runCli(argv: readonly string[], io: CommandIO, version: string): Promise<number> {
-  if (argv.length === 0 || argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help') {
+  if (argv.length === 0) {
+    // No command is a usage error: the help goes to standard error.
+    io.err(help(version));
+    return 2;
+  }
+  if (isHelp(argv[0])) {
     io.out(help(version));
+    return 0;
+  }
+  if (argv[0] === 'help') {
+    if (argv.length === 1) {
+      io.out(help(version));
+      return 0;
+    }
+    const target = argv.slice(1);
+    const groupOf = groupHelp(target[0] as string);
+    const command = findCommand(target);
+    if (command) io.out(command.command.usage);
+    else if (groupOf && target.length === 1) io.out(groupOf);
+    else {
+      io.err(`agentwire: unknown command "${target.join(' ')}"${didYouMean(target)}\n\n${help(version)}`);
+      return 2;
+    }
+    return 0;
+  }
+  const group = groupHelp(argv[0] as string);
+  if (group && (argv.length === 1 || isHelp(argv[1]))) {
+    if (argv.length === 1) {
+      io.err(`agentwire ${argv[0]}: which command?\n\n${group}`);
+      return 2;
+    }
+    io.out(group);
     return 0;
   }
   if (argv[0] === '--version' || argv[0] === '-v') {
