@@ -3,25 +3,80 @@
  * @module
  */
 
-const SECRET_HEADERS = new Set(['authorization', 'x-session-api-key', 'x-access-token', 'cookie']);
+const SECRET_HEADERS = new Set(['authorization', 'x-session-api-key', 'x-access-token', 'cookie', 'set-cookie', 'proxy-authorization']);
 
-/** Headers as a plain object with the values of secret headers replaced. */
-export function redactHeaders(headers: Record<string, string>): Record<string, string> {
+/** What replaces a secret. */
+export const REDACTED = '[redacted]';
+
+const encoder = /* @__PURE__ */ new TextEncoder();
+
+/** A pattern source matching one character as written or percent-encoded (either case), `+` for a space. */
+function characterPattern(character: string): string {
+  const literal = character.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
+  const encoded = [...encoder.encode(character)]
+    .map((byte) => {
+      const hex = byte.toString(16).padStart(2, '0');
+      return `%[${hex[0]}${hex[0]?.toUpperCase()}][${hex[1]}${hex[1]?.toUpperCase()}]`;
+    })
+    .join('');
+  return character === ' ' ? `(?:${literal}|${encoded}|\\+)` : `(?:${literal}|${encoded})`;
+}
+
+/**
+ * A matcher of the secrets as written and as any URL encoding of them (each character literal or
+ * `%XX` in either case), so an answer that echoes a key in a query string is caught too. Secrets
+ * shorter than 4 characters are ignored (they would match ordinary text).
+ */
+export function secretPattern(secrets: readonly string[]): RegExp | undefined {
+  const live = [...new Set(secrets.filter((secret) => secret.length >= 4))].sort((a, b) => b.length - a.length);
+  if (live.length === 0) return undefined;
+  return new RegExp(live.map((secret) => [...secret].map(characterPattern).join('')).join('|'), 'g');
+}
+
+/** The text with every match of `pattern` replaced. */
+export function scrubText(text: string, pattern: RegExp | undefined): string {
+  return pattern ? text.replace(pattern, REDACTED) : text;
+}
+
+/** Headers as a plain object: secret headers' values replaced, and the secrets removed from every other value. */
+export function redactHeaders(headers: Record<string, string>, pattern?: RegExp): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
-    out[name] = SECRET_HEADERS.has(name.toLowerCase()) ? (value.startsWith('Bearer ') ? 'Bearer [redacted]' : '[redacted]') : value;
+    out[name] = SECRET_HEADERS.has(name.toLowerCase())
+      ? value.startsWith('Bearer ')
+        ? `Bearer ${REDACTED}`
+        : REDACTED
+      : scrubText(value, pattern);
   }
   return out;
 }
 
-/** A copy of a JSON-like value with every occurrence of the secrets in its strings replaced. */
-export function scrub<T>(value: T, secrets: readonly string[]): T {
-  const live = secrets.filter((secret) => secret.length >= 4);
-  if (live.length === 0) return value;
+/** A copy of response headers with the secrets removed from every value. */
+export function scrubHeaders(headers: Headers, pattern: RegExp | undefined): Headers {
+  if (!pattern) return headers;
+  const out = new Headers();
+  for (const [name, value] of headers.entries()) out.append(name, scrubText(value, pattern));
+  return out;
+}
+
+/**
+ * A copy of a JSON-like value with every occurrence of the secrets (as written or URL-encoded)
+ * replaced, in strings and in object keys.
+ */
+export function scrub<T>(value: T, secrets: readonly string[] | RegExp | undefined): T {
+  const pattern = Array.isArray(secrets) ? secretPattern(secrets) : (secrets as RegExp | undefined);
+  if (!pattern) return value;
   const walk = (item: unknown): unknown => {
-    if (typeof item === 'string') return live.reduce((text, secret) => text.split(secret).join('[redacted]'), item);
+    if (typeof item === 'string') return scrubText(item, pattern);
     if (Array.isArray(item)) return item.map(walk);
-    if (item && typeof item === 'object') return Object.fromEntries(Object.entries(item).map(([key, entry]) => [key, walk(entry)]));
+    if (item && typeof item === 'object') {
+      const out: Record<string, unknown> = {};
+      for (const [key, entry] of Object.entries(item)) {
+        // defineProperty keeps a `__proto__` key as data.
+        Object.defineProperty(out, scrubText(key, pattern), { value: walk(entry), enumerable: true, writable: true, configurable: true });
+      }
+      return out;
+    }
     return item;
   };
   return walk(value) as T;

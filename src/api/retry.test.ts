@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { describeBody } from './errors';
-import { backoffMs, isRetryableStatus, retryAfterMs, sleep } from './retry';
+import { backoffMs, isRetryableStatus, MAX_RETRY_AFTER_MS, retryAfterMs, retryDelayMs, sleep } from './retry';
+import { isIdempotent, mayRetryStatus } from './transport';
 
 describe('retry rules', () => {
   it('retries 408, 429 and 5xx only', () => {
@@ -17,11 +18,63 @@ describe('retry rules', () => {
     expect(retryAfterMs(new Headers(), now)).toBeUndefined();
   });
 
+  it('caps Retry-After at 60 s, whatever the server asks', () => {
+    const now = Date.parse('2026-11-22T10:00:00Z');
+    expect(retryAfterMs(new Headers({ 'retry-after': '99999999999999' }), now)).toBe(MAX_RETRY_AFTER_MS);
+    expect(retryAfterMs(new Headers({ 'retry-after': '1e400' }), now)).toBeUndefined();
+    expect(retryAfterMs(new Headers({ 'retry-after': `${'9'.repeat(400)}` }), now)).toBe(60_000);
+    expect(retryAfterMs(new Headers({ 'retry-after': 'Fri, 31 Dec 9999 23:59:59 GMT' }), now)).toBe(60_000);
+    expect(retryAfterMs(new Headers({ 'retry-after': ' 59.5 ' }), now)).toBe(59_500);
+  });
+
+  it('waits no longer than the request timeout', () => {
+    expect(retryDelayMs(new Headers({ 'retry-after': '30' }), 1, 200)).toBe(200);
+    expect(retryDelayMs(new Headers({ 'retry-after': '0' }), 1, 200)).toBe(0);
+    expect(retryDelayMs(undefined, 5, 100)).toBe(100);
+    expect(retryDelayMs(undefined, 1, 60_000)).toBeLessThanOrEqual(500);
+  });
+
+  it('repeats a request that is not idempotent only when the server did not act', () => {
+    expect([isIdempotent({ method: 'GET' }), isIdempotent({ method: 'PUT' }), isIdempotent({ method: 'DELETE' })]).toEqual([
+      true,
+      true,
+      true,
+    ]);
+    expect([isIdempotent({ method: 'POST' }), isIdempotent({ method: 'PATCH' })]).toEqual([false, false]);
+    expect(isIdempotent({ method: 'PATCH', idempotent: true })).toBe(true);
+    expect(isIdempotent({ method: 'GET', create: true })).toBe(false);
+    const none = new Headers();
+    const later = new Headers({ 'retry-after': '1' });
+    expect([500, 502, 503, 504, 408].map((status) => mayRetryStatus(status, none, false))).toEqual([false, false, false, false, false]);
+    expect([mayRetryStatus(429, none, false), mayRetryStatus(503, later, false), mayRetryStatus(500, later, false)]).toEqual([
+      true,
+      true,
+      false,
+    ]);
+    expect([408, 429, 500, 503].every((status) => mayRetryStatus(status, none, true))).toBe(true);
+    expect(mayRetryStatus(404, later, true)).toBe(false);
+  });
+
   it('backs off exponentially with jitter, capped', () => {
     expect(backoffMs(1, () => 0)).toBe(250);
     expect(backoffMs(1, () => 1)).toBe(500);
     expect(backoffMs(3, () => 1)).toBe(2000);
     expect(backoffMs(20, () => 1)).toBe(8000);
+  });
+
+  it('never hands a timer a delay it would overflow', async () => {
+    const controller = new AbortController();
+    let settled = false;
+    const pending = sleep(1e15, controller.signal).then(
+      () => {
+        settled = true;
+      },
+      () => undefined,
+    );
+    await new Promise((wait) => setTimeout(wait, 20));
+    expect(settled).toBe(false);
+    controller.abort(new Error('stop'));
+    await pending;
   });
 
   it('sleeps until aborted', async () => {

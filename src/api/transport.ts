@@ -6,8 +6,8 @@
  */
 import { createFetch, type FetchOptions } from 'ofetch';
 import { APIConnectionError, APITimeoutError, errorForStatus } from './errors';
-import { redactHeaders, scrub } from './redact';
-import { backoffMs, isRetryableStatus, retryAfterMs, sleep } from './retry';
+import { redactHeaders, scrub, scrubHeaders, scrubText, secretPattern } from './redact';
+import { isRetryableStatus, retryDelayMs, sleep } from './retry';
 
 /** What a debug hook sees of a request (secret headers redacted). */
 export interface RequestInfo {
@@ -55,11 +55,26 @@ export interface RequestSpec {
   query?: Record<string, string | number | boolean | readonly string[] | undefined>;
   body?: unknown;
   /**
-   * A request that creates something: it is repeated only when the server surely did not act
-   * (429, 503, or a connection refused before anything was sent).
+   * Whether sending the request twice does no harm. By default GET, PUT and DELETE are, POST and
+   * PATCH are not. A request that is not is repeated only when the server surely did not act on
+   * it: a connection refused before anything was sent, a 429, or a 503 with `Retry-After`.
    */
+  idempotent?: boolean;
+  /** A request that creates something: the same as `idempotent: false`. */
   create?: boolean;
   signal?: AbortSignal | undefined;
+}
+
+/** Whether a request may be sent again after the server may have acted on it. */
+export function isIdempotent(spec: Pick<RequestSpec, 'method' | 'idempotent' | 'create'>): boolean {
+  if (spec.create) return false;
+  return spec.idempotent ?? (spec.method === 'GET' || spec.method === 'PUT' || spec.method === 'DELETE');
+}
+
+/** Whether a failed answer may be tried again: any retryable status when the request is idempotent; otherwise only when the server said it did not act. */
+export function mayRetryStatus(status: number, headers: Headers, idempotent: boolean): boolean {
+  if (!isRetryableStatus(status)) return false;
+  return idempotent || status === 429 || (status === 503 && headers.has('retry-after'));
 }
 
 const isRefused = (error: unknown): boolean => {
@@ -75,16 +90,20 @@ export function createTransport(options: TransportOptions) {
   const timeout = options.timeout ?? 60_000;
   const maxRetries = options.maxRetries ?? 2;
   const base = options.baseUrl.replace(/\/+$/, '');
+  const secrets = secretPattern(options.secrets);
 
   return async function request(spec: RequestSpec): Promise<unknown> {
     const url = `${base}${spec.path}`;
     const callerSignals = [options.signal, spec.signal].filter((signal): signal is AbortSignal => signal !== undefined);
+    const idempotent = isIdempotent(spec);
+    const wait = (headers: Headers | undefined, attempt: number) =>
+      sleep(retryDelayMs(headers, attempt, timeout), callerSignals.length ? AbortSignal.any(callerSignals) : undefined);
     for (let attempt = 1; ; attempt++) {
       const last = attempt > maxRetries;
       const timer = AbortSignal.timeout(timeout);
       const signal = AbortSignal.any([...callerSignals, timer]);
       const headers = { ...options.headers, ...(spec.body === undefined ? {} : { 'content-type': 'application/json' }) };
-      options.onRequest?.({ method: spec.method, url, headers: redactHeaders(headers), attempt });
+      options.onRequest?.({ method: spec.method, url: scrubText(url, secrets), headers: redactHeaders(headers, secrets), attempt });
       let response: Awaited<ReturnType<typeof $fetch.raw>>;
       try {
         const init: FetchOptions<'text'> = {
@@ -102,21 +121,21 @@ export function createTransport(options: TransportOptions) {
         const aborted = callerSignals.find((candidate) => candidate.aborted);
         if (aborted) throw aborted.reason;
         const timedOut = timer.aborted;
-        const retry = !last && (spec.create ? isRefused(error) : true);
-        if (retry) {
-          await sleep(backoffMs(attempt), callerSignals.length ? AbortSignal.any(callerSignals) : undefined);
+        // A request that is not idempotent may have reached the server: only a refused connection proves it did not.
+        if (!last && (idempotent || isRefused(error))) {
+          await wait(undefined, attempt);
           continue;
         }
-        const what = `${spec.method} ${spec.path}`;
+        const what = scrubText(`${spec.method} ${spec.path}`, secrets);
         if (timedOut) throw new APITimeoutError(`${what} got no answer within ${timeout} ms`);
-        const reason = scrub(String((error as { cause?: unknown }).cause ?? error), options.secrets);
+        const reason = scrubText(String((error as { cause?: unknown }).cause ?? error), secrets);
         throw new APIConnectionError(`${what} could not reach the server: ${reason}`);
       }
       const responseHeaders = response.headers;
       options.onResponse?.({
         method: spec.method,
-        url,
-        headers: redactHeaders(Object.fromEntries(responseHeaders.entries())),
+        url: scrubText(url, secrets),
+        headers: redactHeaders(Object.fromEntries(responseHeaders.entries()), secrets),
         attempt,
         status: response.status,
       });
@@ -129,19 +148,19 @@ export function createTransport(options: TransportOptions) {
       }
       if (response.ok) return body;
       const status = response.status;
-      const retryable = isRetryableStatus(status) && (!spec.create || status === 429 || status === 503);
-      if (retryable && !last) {
-        await sleep(retryAfterMs(responseHeaders) ?? backoffMs(attempt), callerSignals.length ? AbortSignal.any(callerSignals) : undefined);
+      if (!last && mayRetryStatus(status, responseHeaders, idempotent)) {
+        await wait(responseHeaders, attempt);
         continue;
       }
       const error = errorForStatus({
         status,
-        headers: responseHeaders,
-        body: scrub(body, options.secrets),
+        headers: scrubHeaders(responseHeaders, secrets),
+        body: scrub(body, secrets),
         method: spec.method,
-        path: spec.path,
+        path: scrubText(spec.path, secrets),
       });
-      error.message = scrub(error.message, options.secrets);
+      error.message = scrubText(error.message, secrets);
+      if (error.stack) error.stack = scrubText(error.stack, secrets);
       throw error;
     }
   };

@@ -174,22 +174,26 @@ export function appConversationsResource(request: Request) {
       ),
     /** Gets conversations by id (repeated `ids`, 99 per request), in order, `null` for unknown ids. */
     get: (ids: readonly string[]) => batchGet(request, '/api/v1/app-conversations', 'ids', ids, ConversationSchema),
-    /** Changes a conversation's title, visibility or repository. */
+    /** Changes a conversation's title, visibility or repository (setting the same fields twice does no harm, so it is retried). */
     async update(
       id: string,
       patch: { title?: string | null; public?: boolean | null; selected_repository?: string | null; selected_branch?: string | null },
     ) {
       const path = `/api/v1/app-conversations/${encodeURIComponent(id)}`;
-      return decodeResponse(ConversationSchema, await request({ method: 'PATCH', path, body: patch }), `PATCH ${path}`);
+      return decodeResponse(ConversationSchema, await request({ method: 'PATCH', path, body: patch, idempotent: true }), `PATCH ${path}`);
     },
     /** Deletes a conversation. */
     async delete(id: string): Promise<void> {
       await request({ method: 'DELETE', path: `/api/v1/app-conversations/${encodeURIComponent(id)}` });
     },
-    /** Sends a user message to a conversation (`run` starts the agent on it, default true). */
+    /**
+     * Sends a user message to a conversation (`run` starts the agent on it, default true). Never
+     * repeated once the server may have acted (after a reset, a timeout or a 5xx the agent may
+     * already have the message): only a refused connection, a 429 or a 503 with `Retry-After` is retried.
+     */
     async sendMessage(id: string, message: { content: InitialMessage['content']; run?: boolean }) {
       const path = `/api/v1/app-conversations/${encodeURIComponent(id)}/send-message`;
-      const body = await request({ method: 'POST', path, body: { role: 'user', ...message } });
+      const body = await request({ method: 'POST', path, body: { role: 'user', ...message }, idempotent: false });
       return decodeResponse(
         v.looseObject({ success: v.boolean(), sandbox_status: v.string(), message: v.optional(v.nullable(v.string())) }),
         body,
