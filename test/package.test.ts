@@ -1,0 +1,135 @@
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, readFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { join, posix } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT } from './helpers/built';
+import { createPackedProject, type PackedProject } from './helpers/packed';
+
+// The budget of the published tarball. Today (no source maps, one copy of the library) it packs
+// to about 480 KB and unpacks to about 2.3 MB; a source map or a second bundled copy of the
+// library would each break it.
+const BUDGET = { packed: 640 * 1024, unpacked: 3 * 1024 * 1024, cli: 320 * 1024 };
+
+// Functions of the library the executable uses: each must be defined once in the ESM build, once
+// in the CommonJS build, and never inside the executable itself.
+const LIBRARY_FUNCTIONS = [
+  'decodeEvents',
+  'safeDecodeEvent',
+  'encodeEvents',
+  'createWebhookHandler',
+  'toNodeHandler',
+  'createFileStore',
+  'loadRepository',
+  'parseLaunchLink',
+  'createLaunchLink',
+  'parseMarketplace',
+  'loadPluginDirectory',
+];
+
+interface Manifest {
+  name: string;
+  version: string;
+  main: string;
+  module: string;
+  types: string;
+  bin: Record<string, string>;
+  dependencies: Record<string, string>;
+  exports: Record<string, string | Record<string, Record<string, string>>>;
+  typesVersions: Record<string, Record<string, string[]>>;
+}
+
+let project: PackedProject;
+let manifest: Manifest;
+let files: string[];
+const read = (path: string) => readFileSync(join(project.packageDir, path), 'utf8');
+
+beforeAll(() => {
+  project = createPackedProject();
+  manifest = JSON.parse(read('package.json')) as Manifest;
+  files = project.report.files.map((file) => file.path).sort();
+});
+afterAll(() => project?.remove());
+
+describe('the published tarball', () => {
+  it('holds the built entries, their declarations, the executable and the documents, and nothing else', () => {
+    const unexpected = files.filter(
+      (path) => !/^(package\.json|README\.md|LICENSE|CHANGELOG\.md|dist\/[\w/-]+\.(js|cjs|d\.ts|d\.cts))$/.test(path),
+    );
+    expect(unexpected).toEqual([]);
+    expect(files.filter((path) => path.startsWith('dist/cli/'))).toEqual(['dist/cli/main.js']);
+    expect(read('dist/cli/main.js').startsWith('#!/usr/bin/env node\n')).toBe(true);
+  });
+
+  it('holds every file its manifest points to, with no source map reference left behind', () => {
+    const targets = [
+      manifest.main,
+      manifest.module,
+      manifest.types,
+      ...Object.values(manifest.bin),
+      ...Object.values(manifest.exports).flatMap((entry) =>
+        typeof entry === 'string' ? [entry] : Object.values(entry).flatMap((conditions) => Object.values(conditions)),
+      ),
+      ...Object.values(manifest.typesVersions['*'] ?? {}).flat(),
+    ].map((path) => posix.normalize(path));
+    expect(targets.filter((path) => !files.includes(path))).toEqual([]);
+    // Every subpath has its node10 declarations (typesVersions), pointing at the same file as its ESM types.
+    const subpaths = Object.keys(manifest.exports).filter((key) => key !== '.' && key !== './package.json');
+    expect(Object.keys(manifest.typesVersions['*'] ?? {})).toEqual(subpaths.map((key) => key.slice(2)));
+    for (const key of subpaths) {
+      const entry = manifest.exports[key] as Record<string, Record<string, string>>;
+      expect(manifest.typesVersions['*']?.[key.slice(2)]).toEqual([entry.import?.types]);
+    }
+    const mapped = files.filter((path) => /\.(c?js)$/.test(path) && read(path).includes('sourceMappingURL'));
+    expect(mapped).toEqual([]);
+  });
+
+  it('has an executable that imports the library instead of carrying a second copy of it', () => {
+    const cli = read('dist/cli/main.js');
+    const specifiers = [
+      ...cli.matchAll(/^import\s+(?:[^'"]*?\s+from\s+)?['"]([^'"]+)['"];?$/gm),
+      ...cli.matchAll(/\bimport\(['"]([^'"]+)['"]\)/g),
+    ].map((match) => match[1] as string);
+    const relative = specifiers.filter((specifier) => specifier.startsWith('.'));
+    expect(relative.length).toBeGreaterThan(0);
+    expect(relative.filter((specifier) => !files.includes(posix.join('dist/cli', specifier)))).toEqual([]);
+    const bare = specifiers.filter((specifier) => !specifier.startsWith('.'));
+    const allowed = new Set([...builtinModules, ...Object.keys(manifest.dependencies)]);
+    expect(bare.filter((specifier) => !allowed.has(specifier.replace(/^node:/, '')))).toEqual([]);
+
+    const definedIn = (name: string, extension: string) =>
+      files.filter((path) => path.endsWith(extension) && new RegExp(`\\bfunction ${name}\\(`).test(read(path)));
+    for (const name of LIBRARY_FUNCTIONS) {
+      const esm = definedIn(name, '.js');
+      expect({ name, count: esm.length, inCli: esm.includes('dist/cli/main.js') }).toEqual({ name, count: 1, inCli: false });
+      expect({ name, count: definedIn(name, '.cjs').length }).toEqual({ name, count: 1 });
+    }
+  });
+
+  it('has an executable that runs from the tarball', () => {
+    const cli = join(project.packageDir, 'dist/cli/main.js');
+    const env = { ...process.env, NO_COLOR: '1' };
+    const version = spawnSync(process.execPath, [cli, '--version'], { cwd: project.dir, encoding: 'utf8', env });
+    expect({ status: version.status, stdout: version.stdout.trim(), stderr: version.stderr }).toEqual({
+      status: 0,
+      stdout: manifest.version,
+      stderr: '',
+    });
+    copyFileSync(join(ROOT, 'test/fixtures/conversation.json'), join(project.dir, 'conversation.json'));
+    const validate = spawnSync(process.execPath, [cli, 'events', 'validate', 'conversation.json'], {
+      cwd: project.dir,
+      encoding: 'utf8',
+      env,
+    });
+    expect(validate.status).toBe(0);
+    expect(validate.stdout).toContain('34 events, 34 valid, 0 invalid');
+  });
+
+  it('stays within its size budget', () => {
+    const cli = project.report.files.find((file) => file.path === 'dist/cli/main.js');
+    expect(existsSync(project.tarball)).toBe(true);
+    expect(project.report.size).toBeLessThanOrEqual(BUDGET.packed);
+    expect(project.report.unpackedSize).toBeLessThanOrEqual(BUDGET.unpacked);
+    expect(cli?.size).toBeLessThanOrEqual(BUDGET.cli);
+  });
+});
