@@ -27,7 +27,17 @@ export {
   RateLimitError,
   UnprocessableEntityError,
 } from './errors';
-export { createEventSender, EventDeliveryError, type EventSender, type EventSenderOptions } from './event-sender';
+export {
+  createEventSender,
+  type DroppedEvent,
+  type DropReason,
+  EventDeliveryError,
+  type EventSender,
+  type EventSenderOptions,
+  EventTooLargeError,
+  isPoisonStatus,
+  type RejectionDetail,
+} from './event-sender';
 export type { Page, PageParams } from './page';
 export {
   type AppConversation,
