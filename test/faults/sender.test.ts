@@ -175,7 +175,7 @@ describe('a poison event', () => {
   });
 
   it('a 422 or another 4xx is not retried; 408 and 429 are', async () => {
-    const answer = (req: IncomingMessage, res: ServerResponse, body: string) => {
+    const answer = (_req: IncomingMessage, res: ServerResponse, body: string) => {
       res.statusCode = body.includes('poison') ? 422 : 200;
       res.end(res.statusCode === 422 ? '{"detail":[{"type":"missing","loc":["body",0,"x"],"msg":"Field required"}]}' : '{"success":true}');
     };
