@@ -50,7 +50,7 @@ export interface EventSenderOptions {
    */
   onDrop?: (dropped: DroppedEvent[], reason: DropReason, detail?: RejectionDetail) => void;
   /** Told about every delivery failure: an event refused for good, or a batch that still fails after its retries. */
-  onError?: (error: EventDeliveryError) => void | Promise<void>;
+  onError?: (error: EventDeliveryError) => void;
   /** A `fetch` to use instead of the global one. */
   fetch?: typeof globalThis.fetch;
 }

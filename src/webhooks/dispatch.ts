@@ -5,7 +5,7 @@
  */
 import type { Event } from '../events/index';
 import type { SeenStore } from './seen';
-import type { BatchListener, ErrorListener, EventListener, WebhookContext, WebhookListenerError } from './types';
+import type { BatchListener, ErrorListener, EventListener, RejectListener, WebhookContext, WebhookListenerError } from './types';
 
 /** The listeners of a handler. */
 export interface Listeners {
@@ -13,6 +13,7 @@ export interface Listeners {
   any: EventListener[];
   batch: BatchListener[];
   error: ErrorListener[];
+  reject: RejectListener[];
 }
 
 function listenerError(errors: unknown[], events: Event[], context: WebhookContext): WebhookListenerError {
@@ -66,13 +67,19 @@ export async function dispatch(
   return undefined;
 }
 
-function report(error: WebhookListenerError, listeners: Listeners): WebhookListenerError {
-  for (const listener of listeners.error) {
+/** Calls each listener with `value`; a throw or a rejected promise is swallowed (and never unhandled). */
+export function notifyAll<T>(list: readonly ((value: T) => unknown)[], value: T): void {
+  for (const listener of list) {
     try {
-      listener(error);
+      const result = listener(value) as { then?: unknown } | undefined;
+      if (result && typeof result.then === 'function') (result as PromiseLike<unknown>).then(undefined, () => undefined);
     } catch {
-      // An error listener that throws must not turn a 500 into a crash.
+      // A failing listener must not turn an answer into a crash.
     }
   }
+}
+
+function report(error: WebhookListenerError, listeners: Listeners): WebhookListenerError {
+  notifyAll(listeners.error, error);
   return error;
 }

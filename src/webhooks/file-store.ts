@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { Event } from '../events/index';
 import { normalizeConversationId } from '../internal/conversation-id';
 import { applyFilter, type EventStore, isPersistable } from './store';
+import { stringifyEvent } from './stored-json';
 
 /** Options of {@link createFileStore}. */
 export interface FileStoreOptions {
@@ -97,7 +98,7 @@ export function createFileStore(options: FileStoreOptions): EventStore {
         }
         if (fresh.length === 0) return;
         await mkdir(dir, { recursive: true });
-        const text = (state.torn ? '\n' : '') + fresh.map((event) => `${JSON.stringify(event)}\n`).join('');
+        const text = (state.torn ? '\n' : '') + fresh.map((event) => `${stringifyEvent(event)}\n`).join('');
         try {
           const file = await open(path, 'a');
           try {

@@ -5,16 +5,35 @@
 import { type Event, safeDecodeEvents, toValidationDetail } from '../events/index';
 import { conversationIdError, normalizeConversationId } from '../internal/conversation-id';
 import { createAuthCheck } from './auth';
-import { dispatch, type Listeners } from './dispatch';
+import { dispatch, type Listeners, notifyAll } from './dispatch';
 import { type HeaderLookup, toHeaders } from './headers';
-import { BodyEncodingError, BodyTooLargeError, decodeUtf8, parseJsonBody, readLimited } from './read-body';
+import { exceedsArrayItems } from './json-scan';
+import { BodyConsumedError, BodyEncodingError, BodyTooLargeError, decodeUtf8, parseJsonBody, readLimited } from './read-body';
+import { rejectionReason } from './rejection';
 import { createMemorySeenStore } from './seen';
 import { serializeResult } from './serialize';
 import { checkSignature, decodeSecrets } from './signature';
+import { rememberExactDigits } from './stored-json';
 import type { ReceiveInput, WebhookBody, WebhookHandler, WebhookHandlerOptions, WebhookResult } from './types';
 
 /** The default body limit: 10 MiB, above the sender's 5 MiB batches. */
 export const DEFAULT_MAX_BODY_BYTES = 10 * 1024 * 1024;
+
+/** The default limit of events per request: 1,000 (the service's sender sends at most 5). */
+export const DEFAULT_MAX_EVENTS = 1_000;
+
+/** What the Node adapter answers when a middleware read the body and kept it nowhere. */
+const CONSUMED =
+  'The request body was already read by an earlier middleware and not kept in req.body: mount the webhook handler before body parsers, or leave the parsed body in req.body';
+
+/** A percent-decoded path segment; the raw text when it does not decode (it then fails the UUID check with the service's answer). */
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
 
 const SUCCESS: WebhookResult = { status: 200, body: { success: true } };
 const detail = (status: number, text: unknown, headers?: Record<string, string>): WebhookResult =>
@@ -39,12 +58,15 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
   const basePath = (options.basePath ?? '/api/v1/webhooks').replace(/\/+$/, '');
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   if (!Number.isSafeInteger(maxBodyBytes) || maxBodyBytes < 1) throw new RangeError('maxBodyBytes must be a positive integer');
+  const maxEvents = options.maxEvents ?? DEFAULT_MAX_EVENTS;
+  if (!Number.isSafeInteger(maxEvents) || maxEvents < 1) throw new RangeError('maxEvents must be a positive integer');
+  const tooManyEvents = () => detail(413, `The batch holds more than ${maxEvents} events, the most one request may carry`);
   const secrets = options.signature ? decodeSecrets(options.signature.secrets) : undefined;
   const checkAuth = createAuthCheck(noAuth ? undefined : options.apiKey, headerName);
   const seen = options.seen ?? createMemorySeenStore();
   const logger = options.logger ?? console;
   if (noAuth) logger.warn('agentwire webhooks: auth is disabled; anyone who can reach this endpoint can post events');
-  const listeners: Listeners = { byKind: new Map(), any: [], batch: [], error: [] };
+  const listeners: Listeners = { byKind: new Map(), any: [], batch: [], error: [], reject: [] };
   const conversationListeners: ((info: Record<string, unknown>) => void | Promise<void>)[] = [];
 
   async function bodyText(
@@ -64,6 +86,10 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     } catch (error) {
       if (error instanceof BodyTooLargeError) return detail(413, `Request body is larger than the limit of ${maxBodyBytes} bytes`);
       if (error instanceof BodyEncodingError) return detail(400, 'There was an error parsing the body: it is not valid UTF-8');
+      if (error instanceof BodyConsumedError) {
+        logger.warn(`agentwire webhooks: ${CONSUMED}`);
+        return detail(500, CONSUMED);
+      }
       return detail(400, 'There was an error reading the body');
     }
   }
@@ -95,13 +121,18 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     const rejected = await checkRequest(conversationId, headers, body);
     if (rejected) return rejected;
     let json = body.json;
+    let restore: ((text: string) => string) | undefined;
     if (body.text !== undefined) {
+      // Counted before parsing: half a million tiny events are refused without building them.
+      if (exceedsArrayItems(body.text, maxEvents)) return tooManyEvents();
       const parsed = parseJsonBody(body.text);
       if (!parsed.ok) return detail(422, [parsed.error]);
       json = parsed.value;
-    }
+      restore = parsed.restore;
+    } else if (Array.isArray(json) && json.length > maxEvents) return tooManyEvents();
     const decoded = safeDecodeEvents(json, { unknownKinds: options.unknownKinds ?? 'reject' });
     if (!decoded.success) return detail(422, toValidationDetail(decoded.issues, ['body']));
+    if (restore) for (const event of decoded.output) rememberExactDigits(event, restore);
     const failure = await dispatch(decoded.output as Event[], { conversationId }, listeners, seen);
     if (failure) return detail(500, 'A webhook listener failed; the batch was not acknowledged and may be delivered again');
     return SUCCESS;
@@ -135,33 +166,47 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     return SUCCESS;
   }
 
+  /** Tells `onReject` listeners about a 4xx answer; returns the answer. */
+  const told = (result: WebhookResult, method: string, path: string, conversationId: string | undefined): WebhookResult => {
+    if (result.status >= 400 && result.status < 500 && listeners.reject.length > 0)
+      notifyAll(listeners.reject, { status: result.status, method, path, conversationId, reason: rejectionReason(result) });
+    return result;
+  };
+
+  async function route(method: string, path: string, headers: HeaderLookup, readBody: () => Promise<WebhookBody>): Promise<WebhookResult> {
+    const target = path === `${basePath}/conversations` ? 'conversations' : path.startsWith(`${basePath}/events/`) ? 'events' : undefined;
+    const rawId = target === 'events' ? path.slice(basePath.length + '/events/'.length) : '';
+    if (!target || rawId.includes('/') || (target === 'events' && rawId === '')) return detail(404, 'Not Found');
+    if (method !== 'POST') return detail(405, 'Method Not Allowed', { allow: 'POST' });
+    try {
+      if (target === 'conversations') return await conversationInfo(headers, readBody);
+      return await deliver(safeDecode(rawId), headers, readBody);
+    } catch (error) {
+      logger.warn(`agentwire webhooks: unexpected error: ${error instanceof Error ? error.message : String(error)}`);
+      return detail(500, 'Internal Server Error');
+    }
+  }
+
+  /** The conversation a path names, normalized, if it names a valid one. */
+  const conversationOf = (path: string) =>
+    path.startsWith(`${basePath}/events/`)
+      ? normalizeConversationId(safeDecode(path.slice(basePath.length + '/events/'.length)))
+      : undefined;
+
   const handler: WebhookHandler = {
     maxBodyBytes,
     async handle(method, path, headers, readBody) {
-      const route = path === `${basePath}/conversations` ? 'conversations' : path.startsWith(`${basePath}/events/`) ? 'events' : undefined;
-      const rawId = route === 'events' ? path.slice(basePath.length + '/events/'.length) : '';
-      if (!route || rawId.includes('/') || (route === 'events' && rawId === '')) return detail(404, 'Not Found');
-      if (method !== 'POST') return detail(405, 'Method Not Allowed', { allow: 'POST' });
-      try {
-        if (route === 'conversations') return await conversationInfo(headers, readBody);
-        let id = rawId;
-        try {
-          id = decodeURIComponent(rawId);
-        } catch {
-          // Keep the raw text: it fails the UUID check with the service's answer.
-        }
-        return await deliver(id, headers, readBody);
-      } catch (error) {
-        logger.warn(`agentwire webhooks: unexpected error: ${error instanceof Error ? error.message : String(error)}`);
-        return detail(500, 'Internal Server Error');
-      }
+      return told(await route(method, path, headers, readBody), method, path, conversationOf(path));
     },
     receive: (input: ReceiveInput) => {
       const body = input.body;
-      return deliver(input.conversationId, toHeaders(input.headers), async () => body).catch((error: unknown) => {
-        logger.warn(`agentwire webhooks: unexpected error: ${error instanceof Error ? error.message : String(error)}`);
-        return detail(500, 'Internal Server Error');
-      });
+      return deliver(input.conversationId, toHeaders(input.headers), async () => body).then(
+        (result) => told(result, 'POST', `${basePath}/events/${input.conversationId}`, normalizeConversationId(input.conversationId)),
+        (error: unknown) => {
+          logger.warn(`agentwire webhooks: unexpected error: ${error instanceof Error ? error.message : String(error)}`);
+          return detail(500, 'Internal Server Error');
+        },
+      );
     },
     async fetch(request) {
       const declared = Number(request.headers.get('content-length') ?? Number.NaN);
@@ -195,6 +240,10 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     },
     onError(listener) {
       listeners.error.push(listener);
+      return handler;
+    },
+    onReject(listener) {
+      listeners.reject.push(listener);
       return handler;
     },
   };

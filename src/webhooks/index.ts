@@ -13,22 +13,25 @@
 
 export { compactConversationId, normalizeConversationId } from '../internal/conversation-id';
 export type { ApiKeyOption } from './auth';
-export { createWebhookHandler, DEFAULT_MAX_BODY_BYTES } from './handler';
+export { createWebhookHandler, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_EVENTS } from './handler';
 export type { HeaderLookup } from './headers';
 export { createMemorySeenStore, type SeenStore } from './seen';
 export type { SignatureOptions } from './signature';
 export { createMemoryStore, type EventFilter, type EventStore, storeListener } from './store';
+export { stringifyEvent } from './stored-json';
 export type {
   BatchListener,
   ConversationListener,
   ErrorListener,
   EventListener,
   ReceiveInput,
+  RejectListener,
   WebhookBody,
   WebhookContext,
   WebhookHandler,
   WebhookHandlerOptions,
   WebhookListenerError,
   WebhookLogger,
+  WebhookRejection,
   WebhookResult,
 } from './types';

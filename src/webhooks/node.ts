@@ -4,7 +4,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { nodeHeaderLookup } from './headers';
-import { BodyTooLargeError } from './read-body';
+import { BodyConsumedError, BodyTooLargeError } from './read-body';
 import { serializeResult } from './serialize';
 import type { WebhookBody, WebhookHandler } from './types';
 
@@ -77,7 +77,14 @@ export function toNodeHandler(handler: WebhookHandler) {
     // Origin-form targets (`/path?query`) need no URL parsing; absolute-form ones (proxies) do.
     const path = target.startsWith('/') ? (query === -1 ? target : target.slice(0, query)) : new URL(target, 'http://localhost').pathname;
     const readBody = async (): Promise<WebhookBody> => {
-      if (req.body === undefined) return readNodeBody(req, handler.maxBodyBytes);
+      if (req.body === undefined) {
+        // A stream that already ended will never emit again: waiting on it would hang forever.
+        if (req.readableEnded) {
+          if (req.headers['content-length'] === '0') return new Uint8Array(0);
+          throw new BodyConsumedError('The request body was already read');
+        }
+        return readNodeBody(req, handler.maxBodyBytes);
+      }
       if (Number(req.headers['content-length']) > handler.maxBodyBytes) throw new BodyTooLargeError(handler.maxBodyBytes);
       return parsedBody(req.body);
     };

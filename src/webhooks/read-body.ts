@@ -4,6 +4,7 @@
  * @module
  */
 import type { ValidationErrorItem } from '../events/index';
+import { mayNeedExactParse, parseExact } from './json-numbers';
 
 /** The body was larger than the limit. */
 export class BodyTooLargeError extends Error {
@@ -41,6 +42,11 @@ export async function readLimited(stream: ReadableStream<Uint8Array> | null, lim
   return bytes;
 }
 
+/** The body stream was already read (by an earlier middleware) and its content kept nowhere the handler can see. */
+export class BodyConsumedError extends Error {
+  override readonly name = 'BodyConsumedError';
+}
+
 /** The body is not UTF-8. */
 export class BodyEncodingError extends Error {
   override readonly name = 'BodyEncodingError';
@@ -58,13 +64,23 @@ export function decodeUtf8(bytes: Uint8Array): string {
   }
 }
 
-/** A JSON parse result: the value, or the service's `json_invalid` item. */
-export type JsonResult = { ok: true; value: unknown } | { ok: false; error: ValidationErrorItem };
+/**
+ * A JSON parse result: the value (with, when the body held integers JavaScript cannot hold, how
+ * to restore their digits in JSON made from it), or the service's `json_invalid` item.
+ */
+export type JsonResult =
+  | { ok: true; value: unknown; restore?: ((json: string) => string) | undefined }
+  | { ok: false; error: ValidationErrorItem };
 
-/** Parses JSON text; a failure becomes the 422 item the service answers with. */
+/**
+ * Parses JSON text as the service's Python reads it (integers of any size, `NaN`, `Infinity`); a
+ * failure becomes the 422 item the service answers with.
+ */
 export function parseJsonBody(text: string): JsonResult {
   try {
-    return { ok: true, value: JSON.parse(text) };
+    if (!mayNeedExactParse(text)) return { ok: true, value: JSON.parse(text) };
+    const { value, restore } = parseExact(text);
+    return { ok: true, value, restore };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const position = Number(/position (\d+)/.exec(message)?.[1] ?? (text.trim() === '' ? 0 : text.length));

@@ -20,8 +20,24 @@ export type EventListener<E = Event> = (event: E, context: WebhookContext) => vo
 export type BatchListener = (events: Event[], context: WebhookContext) => void | Promise<void>;
 /** Listener of the conversation info the sender posts to `{basePath}/conversations`. */
 export type ConversationListener = (info: Record<string, unknown>) => void | Promise<void>;
-/** Listener of listener failures. */
+/** Listener of listener failures; it may be async (a rejected promise is swallowed, never unhandled). */
 export type ErrorListener = (error: WebhookListenerError) => void;
+
+/** A request the handler refused with a 4xx: who asked for what, and why. */
+export interface WebhookRejection {
+  /** 401, 404, 405, 413 or 422 (and 400 for a body that is not UTF-8). */
+  status: number;
+  method: string;
+  /** The request path (for `receive`, the events path it stands for). */
+  path: string;
+  /** The conversation, normalized, when the path named a valid one. */
+  conversationId: string | undefined;
+  /** The answer's detail; for a 422, the first error's location, message and type, and how many more there are. */
+  reason: string;
+}
+
+/** Listener of refused requests (`onReject`), so a misconfigured sender is visible. */
+export type RejectListener = (rejection: WebhookRejection) => void;
 
 /** The error a failing listener causes: an `AggregateError` of the listeners' errors, with the events. */
 export interface WebhookListenerError extends AggregateError {
@@ -48,6 +64,11 @@ export interface WebhookHandlerOptions {
   basePath?: string;
   /** The largest accepted body in bytes (default 10 MiB); larger ones get 413. */
   maxBodyBytes?: number;
+  /**
+   * The most events one request may carry (default 1,000; the service's sender sends at most 5).
+   * A larger batch gets 413 before it is parsed or decoded, so it never holds up other requests.
+   */
+  maxEvents?: number;
   /** Check Standard Webhooks signatures (the service itself does not sign). */
   signature?: SignatureOptions;
   /** An extra check of each request: return false to answer 401. */
@@ -98,6 +119,8 @@ export interface WebhookHandler {
   onConversation(listener: ConversationListener): WebhookHandler;
   /** Listens to listener failures. */
   onError(listener: ErrorListener): WebhookHandler;
+  /** Listens to refused requests (every 4xx answer). */
+  onReject(listener: RejectListener): WebhookHandler;
   /** The body limit in bytes. */
   readonly maxBodyBytes: number;
 }
