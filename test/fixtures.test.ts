@@ -18,7 +18,7 @@ describe('recorded fixtures', () => {
   it('reject a client action strictly and keep it leniently', () => {
     const strict = safeDecodeEvents(clientAction);
     expect(strict.success).toBe(false);
-    expect(strict.detail).toContainEqual(expect.objectContaining({ type: 'union_tag_invalid', loc: [0, 'action'] }));
+    expect(strict.detail).toContainEqual(expect.objectContaining({ type: 'value_error', loc: [0, 'action'], ctx: { error: {} } }));
     const [event] = decodeEvents(clientAction, { unknownKinds: 'keep' });
     expect(event?.kind === 'ActionEvent' && event.action?.kind).toBe('ClientAction_lookup_order');
     expect(JSON.stringify(encodeEvents(decodeEvents(clientAction, { unknownKinds: 'keep' })))).toContain('"order_id":"A-1042"');

@@ -1,12 +1,19 @@
-// Turns one JSON Schema node of the reference OpenAPI into a Valibot expression and a
-// TypeScript type, both as source text.
+// Turns one JSON Schema node of the reference OpenAPI (with the service's rules applied, see
+// service-rules.mjs) into a Valibot expression and a TypeScript type, both as source text.
 import { typeName, UNIONS } from './load.mjs';
+import { className } from './service-rules.mjs';
 
 const lit = (value) => JSON.stringify(value);
 
+/** Marks a helper of `schema-helpers` as used by the file being generated. */
+const use = (ctx, helper) => {
+  ctx.helpers.add(helper);
+  return helper;
+};
+
 /**
- * Converts a schema node. `refs` collects the TypeScript names it refers to.
- * Returns `{ v, t, kind }` where `kind` tells how a missing optional value defaults.
+ * Converts a schema node. `ctx.refs` collects the schema names it refers to and `ctx.helpers`
+ * the helpers it uses. Returns `{ v, t, fill }` where `fill` tells how a missing optional value defaults.
  */
 export function convert(node, ctx) {
   if (node.$ref) {
@@ -17,36 +24,29 @@ export function convert(node, ctx) {
     const fill = UNIONS[target] ? 'none' : schema.enum ? 'none' : 'object';
     return { v: `${name}Schema`, t: name, fill };
   }
-  if (node.anyOf) {
-    const members = node.anyOf.filter((member) => member.type !== 'null');
-    const nullable = members.length !== node.anyOf.length;
-    const parts = members.map((member) => convert(member, ctx));
-    let inner;
-    if (parts.length === 1) inner = parts[0];
-    else {
-      inner = {
-        v: `v.union([${parts.map((p) => p.v).join(', ')}])`,
-        t: parts.map((p) => wrapType(p.t)).join(' | '),
-        fill: 'none',
-      };
-    }
-    if (!nullable) return inner;
-    return { v: `v.nullable(${inner.v})`, t: `${wrapType(inner.t)} | null`, fill: 'null' };
+  if (node['x-service'] === 'action-kind') {
+    ctx.kinds.add('ACTION_KINDS');
+    return { v: `${use(ctx, 'kindReference')}('action_type', 'Action', ACTION_KINDS)`, t: 'string', fill: 'none' };
   }
+  if (node['x-service'] === 'observation-kind') {
+    ctx.kinds.add('OBSERVATION_KINDS');
+    return { v: `${use(ctx, 'kindReference')}('observation_type', 'Observation', OBSERVATION_KINDS)`, t: 'string | null', fill: 'null' };
+  }
+  if (node.anyOf) return anyOfNode(node, ctx);
   switch (node.type) {
     case undefined:
-      if (Object.keys(node).every((key) => key === 'title' || key === 'description')) {
+      if (Object.keys(node).every((key) => key === 'title' || key === 'description' || key === 'default')) {
         return { v: 'v.unknown()', t: 'unknown', fill: 'null' };
       }
       throw new Error(`unsupported schema node ${JSON.stringify(node)}`);
     case 'string':
-      return stringNode(node);
+      return stringNode(node, ctx);
     case 'integer':
-      return { v: `integer(${bounds(node)})`, t: 'number', fill: 'none' };
+      return { v: `${use(ctx, 'integer')}(${bounds(node)})`, t: 'number', fill: 'none' };
     case 'number':
-      return { v: `number(${bounds(node)})`, t: 'number', fill: 'none' };
+      return { v: `${use(ctx, 'number')}(${bounds(node)})`, t: 'number', fill: 'none' };
     case 'boolean':
-      return { v: 'v.boolean()', t: 'boolean', fill: 'none' };
+      return { v: use(ctx, 'boolean'), t: 'boolean', fill: 'none' };
     case 'null':
       return { v: 'v.null()', t: 'null', fill: 'null' };
     case 'array':
@@ -56,6 +56,27 @@ export function convert(node, ctx) {
     default:
       throw new Error(`unsupported type ${node.type}`);
   }
+}
+
+function anyOfNode(node, ctx) {
+  const members = node.anyOf.filter((member) => member.type !== 'null');
+  const nullable = members.length !== node.anyOf.length;
+  let inner;
+  if (members.length === 1) inner = convert(members[0], ctx);
+  else {
+    // Unions without a discriminator are pydantic smart unions of models: errors name the member.
+    if (!members.every((member) => member.$ref && ctx.all[member.$ref.split('/').pop()].properties)) {
+      throw new Error(`only unions of models are supported: ${JSON.stringify(node)}`);
+    }
+    const parts = members.map((member) => ({ name: className(member.$ref.split('/').pop()), ...convert(member, ctx) }));
+    inner = {
+      v: `${use(ctx, 'modelUnion')}<${parts.map((p) => wrapType(p.t)).join(' | ')}>({ ${parts.map((p) => `${p.name}: ${p.v}`).join(', ')} })`,
+      t: parts.map((p) => wrapType(p.t)).join(' | '),
+      fill: 'none',
+    };
+  }
+  if (!nullable) return inner;
+  return { v: `v.nullable(${inner.v})`, t: `${wrapType(inner.t)} | null`, fill: 'null' };
 }
 
 function wrapType(t) {
@@ -72,16 +93,18 @@ function bounds(node) {
   return '';
 }
 
-function stringNode(node) {
+function stringNode(node, ctx) {
   if (node.const !== undefined) return { v: `v.literal(${lit(node.const)})`, t: lit(node.const), fill: 'none' };
   if (node.enum) {
-    return { v: `literalOf([${node.enum.map(lit).join(', ')}])`, t: node.enum.map(lit).join(' | '), fill: 'none' };
+    return { v: `${use(ctx, 'literalOf')}([${node.enum.map(lit).join(', ')}])`, t: node.enum.map(lit).join(' | '), fill: 'none' };
   }
-  if (node.format === 'date-time') return { v: 'dateTime', t: 'string', fill: 'none' };
-  if (node.format) throw new Error(`unsupported format ${node.format}`);
-  if (node.minLength !== undefined) return { v: `nonEmptyString(${node.minLength})`, t: 'string', fill: 'none' };
+  if (node['x-service'] === 'datetime') return { v: use(ctx, 'serviceDateTime'), t: 'string', fill: 'none' };
+  if (node.format) throw new Error(`unsupported format ${node.format} (say how the service reads it in service-rules.mjs)`);
+  if (node.minLength !== undefined) return { v: `${use(ctx, 'nonEmptyString')}(${node.minLength})`, t: 'string', fill: 'none' };
   return { v: 'v.string()', t: 'string', fill: 'none' };
 }
+
+const ARRAY_HELPERS = { set: 'setOf', sequence: 'sequence', 'message-content': 'messageContent' };
 
 function arrayNode(node, ctx) {
   if (node.prefixItems) {
@@ -89,16 +112,19 @@ function arrayNode(node, ctx) {
       throw new Error('only fixed-length tuples are supported');
     }
     const parts = node.prefixItems.map((item) => convert(item, ctx));
-    return { v: `v.strictTuple([${parts.map((p) => p.v).join(', ')}])`, t: `[${parts.map((p) => p.t).join(', ')}]`, fill: 'none' };
+    return { v: `${use(ctx, 'tuple')}([${parts.map((p) => p.v).join(', ')}])`, t: `[${parts.map((p) => p.t).join(', ')}]`, fill: 'none' };
   }
+  if (node.uniqueItems) throw new Error('uniqueItems: say how the service reads this list in service-rules.mjs');
   const item = convert(node.items ?? {}, ctx);
-  const base = `v.array(${item.v})`;
-  return { v: node.uniqueItems ? `uniqueItems(${base})` : base, t: `${wrapType(item.t)}[]`, fill: 'list' };
+  const helper = ARRAY_HELPERS[node['x-service']];
+  const v = helper ? `${use(ctx, helper)}(${item.v})` : `v.array(${item.v})`;
+  return { v, t: `${wrapType(item.t)}[]`, fill: 'list' };
 }
 
 function objectNode(node, ctx) {
   if (node.properties) throw new Error('inline objects with properties are not supported');
   const ap = node.additionalProperties;
+  use(ctx, 'record');
   if (ap === undefined || ap === true) return { v: 'record(v.unknown())', t: 'Record<string, unknown>', fill: 'record' };
   const value = convert(ap, ctx);
   return { v: `record(${value.v})`, t: `Record<string, ${value.t}>`, fill: 'record' };
@@ -106,8 +132,8 @@ function objectNode(node, ctx) {
 
 /** The Valibot expression of a property, with its default. Returns `{ v, t }`. */
 export function convertProperty(name, node, required, ctx, isEvent) {
-  if (isEvent && name === 'id') return { v: 'eventId', t: 'string' };
-  if (isEvent && name === 'timestamp') return { v: 'eventTimestamp', t: 'string' };
+  if (isEvent && name === 'id') return { v: use(ctx, 'eventId'), t: 'string' };
+  if (isEvent && name === 'timestamp') return { v: use(ctx, 'eventTimestamp'), t: 'string' };
   const base = convert(node, ctx);
   if (required) return base;
   if (node.default !== undefined) {
@@ -119,12 +145,12 @@ export function convertProperty(name, node, required, ctx, isEvent) {
     case 'null':
       return { v: `v.optional(${base.v}, null)`, t: base.t };
     case 'list':
-      return { v: `v.optional(${base.v}, emptyList)`, t: base.t };
+      return { v: `v.optional(${base.v}, ${use(ctx, 'emptyList')})`, t: base.t };
     case 'record':
     case 'object':
-      return { v: `v.optional(${base.v}, emptyRecord)`, t: base.t };
+      return { v: `v.optional(${base.v}, ${use(ctx, 'emptyRecord')})`, t: base.t };
     default:
-      if (base.t === 'string') return { v: `v.optional(${base.v}, newUuid)`, t: base.t };
+      if (base.t === 'string') return { v: `v.optional(${base.v}, ${use(ctx, 'newUuid')})`, t: base.t };
       throw new Error(`no default rule for optional property ${name}: ${JSON.stringify(node)}`);
   }
 }

@@ -28,6 +28,20 @@ export function emitFastDecode(loaded) {
   /** The name of a function `(v) => output | FAIL` for a schema node. */
   function fn(node) {
     if (node.$ref) return refFn(node.$ref.split('/').pop());
+    if (node['x-service'] === 'action-kind' || node['x-service'] === 'observation-kind') {
+      const action = node['x-service'] === 'action-kind';
+      const set = action ? 'ACTION_KIND_SET' : 'OBSERVATION_KIND_SET';
+      return define(`kind-ref:${set}`, (name) =>
+        [
+          `function ${name}(v: unknown): unknown {`,
+          action ? '' : '  if (v === null) return null;',
+          `  return typeof v === 'string' && (${set}.has(v) || lenient) ? v : FAIL;`,
+          '}',
+        ]
+          .filter(Boolean)
+          .join('\n'),
+      );
+    }
     if (node.anyOf) {
       const members = node.anyOf.filter((member) => member.type !== 'null');
       const nullable = members.length !== node.anyOf.length;
@@ -55,10 +69,11 @@ export function emitFastDecode(loaded) {
       case undefined:
         return define('unknown', (name) => `function ${name}(v: unknown): unknown {\n  return v;\n}`);
       case 'string': {
-        if (node.format === 'date-time')
+        // A service datetime passes when the service would write it back unchanged.
+        if (node['x-service'] === 'datetime')
           return define(
             'datetime',
-            (name) => `function ${name}(v: unknown): unknown {\n  return typeof v === 'string' && isDateTime(v) ? v : FAIL;\n}`,
+            (name) => `function ${name}(v: unknown): unknown {\n  return typeof v === 'string' && isCanonicalDateTime(v) ? v : FAIL;\n}`,
           );
         const min = node.minLength ?? 0;
         return define(
@@ -88,7 +103,9 @@ export function emitFastDecode(loaded) {
           });
         }
         const item = fn(node.items ?? {});
-        return define(`array:${item}:${Boolean(node.uniqueItems)}`, (name) =>
+        // Sequences and message content take lists only here; the slow path reads the rest.
+        const isSet = node['x-service'] === 'set';
+        return define(`array:${item}:${isSet}`, (name) =>
           [
             `function ${name}(v: unknown): unknown {`,
             '  if (!Array.isArray(v)) return FAIL;',
@@ -98,8 +115,7 @@ export function emitFastDecode(loaded) {
             '    if (r === FAIL) return FAIL;',
             '    out[i] = r;',
             '  }',
-            node.uniqueItems ? '  if (new Set(out).size !== out.length) return FAIL;' : '',
-            '  return out;',
+            isSet ? '  return out.length < 2 ? out : [...new Set(out)];' : '  return out;',
             '}',
           ]
             .filter(Boolean)
@@ -167,17 +183,20 @@ export function emitFastDecode(loaded) {
       if (union) required.add('kind');
       const keys = Object.keys(schema.properties ?? {}).filter((key) => key !== 'kind');
       if (union) keys.push('kind');
-      const closed = schema.additionalProperties === false;
+      // Closed models refuse unknown keys; open ones drop them (nothing to check); free ones keep them.
+      const extra = schema.additionalProperties === false ? 'forbid' : schema.additionalProperties === true ? 'allow' : 'ignore';
       const lines = [
         `function ${name}(v: unknown): unknown {`,
         "  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;",
       ];
       lines.push('  const x = v as Record<string, unknown>;');
       const known = `K${name}`;
-      lines.push('  for (const key in x) {');
-      lines.push(`    if (${known}.has(key)) continue;`);
-      lines.push(closed ? '    return FAIL;' : '    if (key in Object.prototype || !Object.hasOwn(x, key)) return FAIL;');
-      lines.push('  }');
+      if (extra !== 'ignore') {
+        lines.push('  for (const key in x) {');
+        lines.push(`    if (${known}.has(key)) continue;`);
+        lines.push(extra === 'forbid' ? '    return FAIL;' : '    if (key in Object.prototype || !Object.hasOwn(x, key)) return FAIL;');
+        lines.push('  }');
+      }
       lines.push('  const o: Record<string, unknown> = {};');
       lines.push('  let r: unknown;');
       for (const key of keys) {
@@ -223,11 +242,20 @@ export function emitFastDecode(loaded) {
         else throw new Error(`fast decode: no default for ${schemaName}.${key}`);
         lines.push(`  r = ${at};`, `  r = r === undefined ? ${fallback} : ${check}(r);`, '  if (r === FAIL) return FAIL;', `  ${put} = r;`);
       }
-      if (!closed) {
+      if (extra === 'allow') {
         lines.push(`  for (const key in x) if (!${known}.has(key)) o[key] = x[key];`);
       }
+      const title = schema['x-service-title'];
+      if (title !== undefined) {
+        // The computed title: the annotations' title when set, else the tool's name.
+        const fallback =
+          typeof title === 'string'
+            ? lit(title)
+            : title.reduce((expr, key) => `(${expr} as Record<string, unknown>)${member('', key)}`, 'o');
+        lines.push('  const annotations = o.annotations as { title?: unknown } | null;', `  o.title = annotations?.title || ${fallback};`);
+      }
       lines.push('  return o;', '}');
-      knownSets.push(`const ${known} = /* @__PURE__ */ new Set(${lit([...keys])});`);
+      if (extra !== 'ignore') knownSets.push(`const ${known} = /* @__PURE__ */ new Set(${lit([...keys])});`);
       return lines.join('\n');
     });
   }
@@ -238,10 +266,13 @@ export function emitFastDecode(loaded) {
   const text =
     `${HEADER}` +
     "import { naiveLocalTimestamp, newUuid } from '../defaults';\n" +
-    "import { isDateTime } from '../schema-helpers';\n\n" +
+    "import { isCanonicalDateTime } from '../service-datetime';\n" +
+    "import { ACTION_KINDS, OBSERVATION_KINDS } from './kinds';\n\n" +
     '/** Returned when the fast path cannot decide; the Valibot schemas then decide and report. */\n' +
     "export const FAIL: unique symbol = Symbol('fast-decode-fail');\n\n" +
     'let lenient = false;\n\n' +
+    'const ACTION_KIND_SET: ReadonlySet<unknown> = /* @__PURE__ */ new Set(ACTION_KINDS);\n' +
+    'const OBSERVATION_KIND_SET: ReadonlySet<unknown> = /* @__PURE__ */ new Set(OBSERVATION_KINDS);\n\n' +
     `${knownSets.join('\n')}\n\n${code}\n\n` +
     '/**\n * Decodes one event in a single pass, or returns {@link FAIL}. `keepUnknownKinds` lets\n * actions, observations and tool definitions of unknown kinds through as opaque copies.\n */\n' +
     `export function fastDecodeEvent(value: unknown, keepUnknownKinds: boolean): unknown {\n  lenient = keepUnknownKinds;\n  return ${top}(value);\n}\n`;

@@ -1,6 +1,7 @@
 // Reads the reference OpenAPI document and collects every schema reachable from the
 // `Event-Input` union, with the names agentwire gives them.
 import { readFileSync } from 'node:fs';
+import { applyServiceRules } from './service-rules.mjs';
 
 /** The four tagged unions, keyed by their OpenAPI name. */
 export const UNIONS = {
@@ -36,7 +37,7 @@ export function fileName(tsName) {
 /** Loads the document and returns the reachable schemas in a stable order. */
 export function loadSchemas(openapiPath) {
   const doc = JSON.parse(readFileSync(openapiPath, 'utf8'));
-  const all = doc.components.schemas;
+  const all = applyServiceRules(doc.components.schemas);
   const seen = new Map();
   const visit = (node) => {
     if (Array.isArray(node)) {

@@ -66,15 +66,25 @@ describe('decodeEvent', () => {
       { ...action, extra: 1 },
       { type: 'extra_forbidden', loc: ['extra'], msg: 'Extra inputs are not permitted', input: 1 },
     ],
-    [{ source: 'user' }, { type: 'union_tag_not_found', loc: [], msg: "Unable to extract tag using discriminator 'kind'" }],
-    [{ kind: 'Nope' }, { type: 'union_tag_invalid', loc: [], ctx: expect.objectContaining({ tag: 'Nope' }) }],
+    [{ source: 'user' }, { type: 'value_error', loc: [], input: { source: 'user' }, ctx: { error: {} } }],
+    [
+      { kind: 'Nope' },
+      {
+        type: 'value_error',
+        loc: [],
+        input: {},
+        msg: expect.stringMatching(
+          /^Value error, Unknown kind 'Nope' for openhands\.sdk\.event\.base\.Event; Expected one of: \['ServerErrorEvent', /,
+        ),
+      },
+    ],
     [
       { ...action, security_risk: 'EXTREME' },
       { type: 'enum', loc: ['security_risk'], msg: "Input should be 'UNKNOWN', 'LOW', 'MEDIUM' or 'HIGH'" },
     ],
     [
-      { kind: 'TokenEvent', source: 'agent', prompt_token_ids: ['1'], response_token_ids: [] },
-      { type: 'int_type', loc: ['prompt_token_ids', 0] },
+      { kind: 'TokenEvent', source: 'agent', prompt_token_ids: ['one'], response_token_ids: [] },
+      { type: 'int_parsing', loc: ['prompt_token_ids', 0], msg: 'Input should be a valid integer, unable to parse string as an integer' },
     ],
     [
       { kind: 'Condensation', llm_response_id: 'r', summary_offset: -1 },
@@ -82,24 +92,83 @@ describe('decodeEvent', () => {
     ],
     [
       { ...message, llm_message: { role: 'user', content: [{ type: 'text', text: 'x', extra: 1 }] } },
-      { type: 'extra_forbidden', loc: ['llm_message', 'content', 0, 'extra'] },
+      { type: 'extra_forbidden', loc: ['llm_message', 'content', 0, 'TextContent', 'extra'], input: 1 },
+    ],
+    [
+      { ...message, llm_message: { role: 'user', content: [{ type: 'text', text: 'x', extra: 1 }] } },
+      { type: 'missing', loc: ['llm_message', 'content', 0, 'ImageContent', 'image_urls'] },
     ],
     [
       { ...message, id: '__root__' },
-      { type: 'value_error', loc: ['id'] },
+      { type: 'value_error', loc: ['id'], msg: "Value error, Event id may not equal reserved sentinel '__root__'", ctx: { error: {} } },
     ],
     [
-      { kind: 'Condensation', llm_response_id: 'r', forgotten_event_ids: ['a', 'a'] },
-      { type: 'value_error', loc: ['forgotten_event_ids'] },
+      { kind: 'Condensation', llm_response_id: 'r', forgotten_event_ids: { a: 1 } },
+      { type: 'set_type', loc: ['forgotten_event_ids'], msg: 'Input should be a valid set' },
     ],
     [
       { ...action, action: { kind: 'ClientAction_lookup' } },
-      { type: 'union_tag_invalid', loc: ['action'] },
+      {
+        type: 'value_error',
+        loc: ['action'],
+        input: {},
+        msg: expect.stringContaining("Unknown kind 'ClientAction_lookup' for openhands.sdk.tool.schema.Action"),
+      },
+    ],
+    [
+      { ...action, thought: 'thinking' },
+      { type: 'sequence_str', loc: ['thought'], msg: "'str' instances are not allowed as a Sequence value", ctx: { type_name: 'str' } },
+    ],
+    [
+      { ...action, tool_call: 'call' },
+      {
+        type: 'model_type',
+        loc: ['tool_call'],
+        msg: 'Input should be a valid dictionary or instance of MessageToolCall',
+        ctx: { class_name: 'MessageToolCall' },
+      },
     ],
     [[], { type: 'model_attributes_type', loc: [] }],
     [[message], { type: 'model_attributes_type', loc: [] }],
   ])('reports %j as the service would', (input, expected) => {
     expect(detailOf(input)).toContainEqual(expect.objectContaining(expected));
+  });
+
+  it('echoes an event without its kind, as the service does after reading it', () => {
+    const { tool_call_id: _removed, ...rest } = action;
+    expect(detailOf(rest)).toEqual(
+      [
+        { type: 'missing', loc: ['tool_call_id'], msg: 'Field required', input: { ...rest, kind: undefined, action: { command: 'ls' } } },
+      ].map((item) => JSON.parse(JSON.stringify(item))),
+    );
+  });
+
+  it('reports every unknown key of a closed object, in order', () => {
+    expect(detailOf({ ...action, b: 1, a: 2 }).map((item) => item.loc)).toEqual([['b'], ['a']]);
+  });
+
+  it('reads lax values as the service does, and only the declared types in strict mode', () => {
+    const lax = { ...action, action: { kind: 'TerminalAction', command: 'ls', is_input: 'yes', timeout: '2.5', reset: 0 } };
+    const event = decodeEvent(lax);
+    expect(event.kind === 'ActionEvent' && event.action).toEqual({
+      kind: 'TerminalAction',
+      command: 'ls',
+      is_input: true,
+      timeout: 2.5,
+      reset: false,
+    });
+    const strict = safeDecodeEvent(lax, { coercion: 'strict' });
+    expect(strict.detail).toEqual([
+      { type: 'bool_type', loc: ['action', 'is_input'], msg: 'Input should be a valid boolean', input: 'yes' },
+      { type: 'float_type', loc: ['action', 'timeout'], msg: 'Input should be a valid number', input: '2.5' },
+      { type: 'bool_type', loc: ['action', 'reset'], msg: 'Input should be a valid boolean', input: 0 },
+    ]);
+    expect(decodeEvent(action, { coercion: 'strict' }).kind).toBe('ActionEvent');
+  });
+
+  it('collapses repeated forgotten ids, as the service keeps them in a set', () => {
+    const event = decodeEvent({ kind: 'Condensation', llm_response_id: 'r', forgotten_event_ids: ['b', 'a', 'b'] });
+    expect(event.kind === 'Condensation' && event.forgotten_event_ids).toEqual(['b', 'a']);
   });
 
   it('keeps unknown nested kinds only when asked', () => {

@@ -8,7 +8,7 @@ import { EventValidationError } from './errors';
 import { type Event, EventSchema } from './generated/event';
 import { FAIL, fastDecodeEvent } from './generated/fast-decode';
 import type { LenientEvent } from './lenient';
-import type { DecodeConfig } from './schema-helpers';
+import type { DecodeConfig } from './service-issue';
 
 /** Options of the decode functions. */
 export interface DecodeOptions {
@@ -18,6 +18,15 @@ export interface DecodeOptions {
    * {@link OpaqueValue}. Unknown event kinds are always rejected.
    */
   unknownKinds?: 'reject' | 'keep';
+  /**
+   * How booleans, numbers and date-times are read. `'lax'` (the default) reads them as the service
+   * does (pydantic's lax mode): `"true"`, `"yes"`, `1` are booleans, `"5"`, `" 5 "`, `"5.0"`, `true`
+   * are integers, numeric strings are numbers, and a directory entry's `modified_time` may be a date
+   * or a Unix timestamp; the output holds the converted value. `'strict'` accepts only the JSON types
+   * the OpenAPI document declares. Everything else (set semantics, defaults, the tool-type registry)
+   * is the same in both.
+   */
+  coercion?: 'lax' | 'strict';
 }
 
 /** {@link DecodeOptions} that keep unknown kinds. */
@@ -28,8 +37,13 @@ export type SafeDecodeResult<T> =
   | { success: true; output: T; issues?: undefined; detail?: undefined }
   | { success: false; output?: undefined; issues: v.BaseIssue<unknown>[]; detail: ValidationErrorItem[] };
 
-const STRICT: DecodeConfig = Object.freeze({ abortEarly: false, abortPipeEarly: false, unknownKinds: 'reject' });
-const LENIENT: DecodeConfig = Object.freeze({ abortEarly: false, abortPipeEarly: false, unknownKinds: 'keep' });
+const config = (unknownKinds: 'reject' | 'keep', coercion: 'lax' | 'strict'): DecodeConfig =>
+  Object.freeze({ abortEarly: false, abortPipeEarly: false, unknownKinds, coercion });
+
+const CONFIGS = {
+  reject: { lax: /* @__PURE__ */ config('reject', 'lax'), strict: /* @__PURE__ */ config('reject', 'strict') },
+  keep: { lax: /* @__PURE__ */ config('keep', 'lax'), strict: /* @__PURE__ */ config('keep', 'strict') },
+};
 
 const EventListSchema = /* @__PURE__ */ v.array(EventSchema);
 
@@ -53,8 +67,7 @@ function run<T>(schema: v.GenericSchema<unknown, unknown>, input: unknown, optio
   const keep = options?.unknownKinds === 'keep';
   const fast = schema === EventSchema ? fastDecodeEvent(input, keep) : fastDecodeBatch(input, keep);
   if (fast !== FAIL) return { success: true, output: fast as T };
-  const config = keep ? LENIENT : STRICT;
-  const dataset = schema['~run']({ value: input }, config);
+  const dataset = schema['~run']({ value: input }, CONFIGS[keep ? 'keep' : 'reject'][options?.coercion === 'strict' ? 'strict' : 'lax']);
   if (dataset.issues) {
     return { success: false, issues: dataset.issues, detail: toValidationDetail(dataset.issues) };
   }

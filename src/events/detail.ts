@@ -4,17 +4,18 @@
  * @module
  */
 import type * as v from 'valibot';
-import { DATE_TIME_MESSAGE, ENUM_MESSAGE_PREFIX, formatExpected, INT_FROM_FLOAT_MESSAGE, INT_TYPE_MESSAGE } from './schema-helpers';
+import { ENUM_MESSAGE_PREFIX, formatExpected } from './schema-helpers';
+import { echoInput, isServiceIssue, type PoppedKeys, poppedOf } from './service-issue';
 
 /** One item of a pydantic `ValidationError`, as FastAPI puts it in a 422 `detail` array. */
 export interface ValidationErrorItem {
-  /** The error type, such as `missing`, `extra_forbidden`, `string_type` or `union_tag_invalid`. */
+  /** The error type, such as `missing`, `extra_forbidden`, `string_type` or `bool_parsing`. */
   type: string;
   /** Where the error is: object keys and array indexes from the outermost value inward. */
   loc: (string | number)[];
   /** A human-readable message, worded as pydantic words it. */
   msg: string;
-  /** The offending value (for `missing`, the object that lacks the key). */
+  /** The offending value (for `missing`, the object that lacks the key), as the service echoes it. */
   input: unknown;
   /** Extra context for some types, such as `{ expected: "'text'" }` for `literal_error`. */
   ctx?: Record<string, unknown>;
@@ -24,8 +25,6 @@ export interface ValidationErrorItem {
 export type EventIssue = v.BaseIssue<unknown>;
 
 const pathOf = (issue: EventIssue): (string | number)[] => (issue.path ?? []).map((item) => item.key as string | number);
-
-const parentOf = (issue: EventIssue): unknown => issue.path?.[issue.path.length - 1]?.input;
 
 /** Reads the options of a Valibot `expected` string such as `("a" | "b")`. */
 function expectedOptions(expected: string | null): string[] {
@@ -44,144 +43,38 @@ function item(type: string, loc: (string | number)[], msg: string, input: unknow
   return ctx ? { type, loc, msg, input, ctx } : { type, loc, msg, input };
 }
 
-/** Converts one Valibot issue into one or more pydantic error items. */
-function convertIssue(issue: EventIssue, prefix: (string | number)[], out: ValidationErrorItem[]): void {
+/** Converts one issue into the pydantic error item it stands for. */
+function convertIssue(issue: EventIssue, prefix: (string | number)[], popped: PoppedKeys | undefined): ValidationErrorItem {
   const loc = [...prefix, ...pathOf(issue)];
-  const origin = issue.path?.[issue.path.length - 1]?.origin;
-  // A key present with the value `undefined` (only possible from JavaScript) counts as absent.
-  if (issue.input === undefined && origin === 'value' && issue.type !== 'variant' && issue.received === 'undefined') {
-    out.push(item('missing', loc, 'Field required', parentOf(issue)));
-    return;
-  }
+  const input = echoInput(issue.input, popped);
+  if (isServiceIssue(issue)) return item(issue.type, loc, issue.message, input, issue.ctx);
   switch (issue.type) {
-    case 'object':
-    case 'strict_object':
-    case 'loose_object':
-      if (issue.path?.length && issue.received === 'undefined' && issue.expected !== 'never') {
-        out.push(item('missing', loc, 'Field required', parentOf(issue)));
-      } else if (origin === 'key' || issue.expected === 'never') {
-        const value = issue.path?.[issue.path.length - 1]?.value;
-        out.push(item('extra_forbidden', loc, 'Extra inputs are not permitted', value));
-      } else {
-        out.push(item('model_type', loc, 'Input should be a valid dictionary or object', issue.input));
-      }
-      return;
-    case 'record':
-      out.push(item('dict_type', loc, 'Input should be a valid dictionary', issue.input));
-      return;
-    case 'variant': {
-      if (issue.expected === 'Object' || !issue.path?.length || issue.path[issue.path.length - 1]?.key !== 'kind') {
-        out.push(item('model_attributes_type', loc, 'Input should be a valid dictionary or object to extract fields from', issue.input));
-        return;
-      }
-      const owner = loc.slice(0, -1);
-      const parent = parentOf(issue);
-      if (Array.isArray(parent)) {
-        out.push(item('model_attributes_type', owner, 'Input should be a valid dictionary or object to extract fields from', parent));
-        return;
-      }
-      if (issue.input === undefined) {
-        out.push(
-          item('union_tag_not_found', owner, "Unable to extract tag using discriminator 'kind'", parent, { discriminator: "'kind'" }),
-        );
-        return;
-      }
-      const tags = formatExpected(expectedOptions(issue.expected)).replace(/ or /, ', ');
-      const tag = typeof issue.input === 'string' ? issue.input : JSON.stringify(issue.input);
-      out.push(
-        item('union_tag_invalid', owner, `Input tag '${tag}' found using 'kind' does not match any of the expected tags: ${tags}`, parent, {
-          discriminator: "'kind'",
-          tag,
-          expected_tags: tags,
-        }),
-      );
-      return;
-    }
-    case 'union':
-      // The members' issues have paths relative to the union's own place.
-      for (const sub of issue.issues ?? []) convertIssue(sub, loc, out);
-      return;
     case 'string':
-      out.push(item('string_type', loc, 'Input should be a valid string', issue.input));
-      return;
-    case 'number':
-      if (issue.message === INT_TYPE_MESSAGE) out.push(item('int_type', loc, INT_TYPE_MESSAGE, issue.input));
-      else out.push(item('float_type', loc, 'Input should be a valid number', issue.input));
-      return;
-    case 'integer':
-      out.push(item('int_from_float', loc, INT_FROM_FLOAT_MESSAGE, issue.input));
-      return;
-    case 'boolean':
-      out.push(item('bool_type', loc, 'Input should be a valid boolean', issue.input));
-      return;
-    case 'null':
-      out.push(item('none_required', loc, 'Input should be None', issue.input));
-      return;
+      return item('string_type', loc, 'Input should be a valid string', input);
     case 'array':
-      out.push(item('list_type', loc, 'Input should be a valid list', issue.input));
-      return;
-    case 'strict_tuple':
-      if (Array.isArray(issue.input) || origin === 'value') {
-        const length = Array.isArray(parentOf(issue)) ? (parentOf(issue) as unknown[]).length : undefined;
-        out.push(
-          item('too_long', loc.slice(0, -1), `Tuple should have at most 2 items after validation, not ${length ?? '?'}`, parentOf(issue), {
-            field_type: 'Tuple',
-            max_length: 2,
-            actual_length: length,
-          }),
-        );
-      } else {
-        out.push(item('tuple_type', loc, 'Input should be a valid tuple', issue.input));
-      }
-      return;
-    case 'literal': {
-      const expected = formatExpected(expectedOptions(issue.expected));
-      out.push(item('literal_error', loc, `Input should be ${expected}`, issue.input, { expected }));
-      return;
-    }
+      return item('list_type', loc, 'Input should be a valid list', input);
+    case 'null':
+      return item('none_required', loc, 'Input should be None', input);
+    case 'literal':
     case 'picklist': {
       const expected = formatExpected(expectedOptions(issue.expected));
-      const type = issue.message.startsWith(ENUM_MESSAGE_PREFIX) ? 'enum' : 'literal_error';
-      out.push(item(type, loc, `Input should be ${expected}`, issue.input, { expected }));
-      return;
-    }
-    case 'min_value': {
-      const ge = Number(issue.requirement);
-      out.push(item('greater_than_equal', loc, `Input should be greater than or equal to ${ge}`, issue.input, { ge }));
-      return;
-    }
-    case 'max_value': {
-      const le = Number(issue.requirement);
-      out.push(item('less_than_equal', loc, `Input should be less than or equal to ${le}`, issue.input, { le }));
-      return;
+      const type = issue.type === 'picklist' && issue.message.startsWith(ENUM_MESSAGE_PREFIX) ? 'enum' : 'literal_error';
+      return item(type, loc, `Input should be ${expected}`, input, { expected });
     }
     case 'min_length': {
       const min = Number(issue.requirement);
-      out.push(
-        item('string_too_short', loc, `String should have at least ${min} character${min === 1 ? '' : 's'}`, issue.input, {
-          min_length: min,
-        }),
-      );
-      return;
+      const msg = `String should have at least ${min} character${min === 1 ? '' : 's'}`;
+      return item('string_too_short', loc, msg, input, { min_length: min });
     }
-    case 'check':
-      if (issue.message === DATE_TIME_MESSAGE) {
-        out.push(item('datetime_from_date_parsing', loc, `${DATE_TIME_MESSAGE}, invalid datetime format`, issue.input));
-      } else {
-        out.push(item('value_error', loc, issue.message, issue.input));
-      }
-      return;
     default:
-      out.push(item(issue.type, loc, issue.message, issue.input));
+      return item(issue.type, loc, issue.message, input);
   }
 }
 
 /**
- * Converts Valibot issues into pydantic-style error items. `prefix` goes in front of every
- * `loc` (the webhook passes `['body']`).
+ * Converts Valibot issues of the event schemas into pydantic-style error items. `prefix` goes in
+ * front of every `loc` (the webhook passes `['body']`).
  */
 export function toValidationDetail(issues: readonly EventIssue[], prefix: (string | number)[] = []): ValidationErrorItem[] {
-  const out: ValidationErrorItem[] = [];
-  for (const issue of issues) convertIssue(issue, prefix, out);
-  return out;
+  return issues.map((issue) => convertIssue(issue, prefix, poppedOf(issue)));
 }

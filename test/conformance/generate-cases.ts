@@ -3,7 +3,7 @@
  * and mutants of them. Mutants are not labelled valid or invalid: the oracle decides, and the
  * test only asks that agentwire decides the same.
  */
-import { loadSchemas } from './oracle';
+import { loadServiceSchemas } from './oracle';
 
 // biome-ignore lint/suspicious/noExplicitAny: schema nodes are walked dynamically.
 type Node = Record<string, any>;
@@ -34,7 +34,7 @@ const ANY: Json[] = [null, 0, 1.5, 'text', true, [], {}, [1, 'a'], { nested: { d
 
 /** Generates values for the schemas of the reference document. */
 export function createGenerator(seed: number) {
-  const schemas = loadSchemas();
+  const schemas = loadServiceSchemas();
   const random = createRandom(seed);
 
   function sample(node: Node, depth: number): Json {

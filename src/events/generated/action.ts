@@ -85,10 +85,11 @@ export type Action =
 export type ActionOf<K extends Action['kind']> = Extract<Action, { kind: K }>;
 
 /**
- * Valibot schema of {@link Action}: a `v.variant` on `kind`, which is required.
+ * Valibot schema of {@link Action}: the member named by `kind`, which is required; a missing or unknown
+ * kind is reported as the service reports it.
  * With the decode option `unknownKinds: 'keep'`, a value of an unknown kind passes as an opaque object.
  */
-export const ActionSchema: v.GenericSchema<unknown, Action> = kindUnion<Action>(ACTION_KINDS, [
+export const ActionSchema: v.GenericSchema<unknown, Action> = kindUnion<Action>('Action', ACTION_KINDS, [
   MCPToolActionSchema,
   FinishActionSchema,
   InvokeSkillActionSchema,

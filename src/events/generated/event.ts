@@ -49,9 +49,10 @@ export type Event =
 export type EventOf<K extends Event['kind']> = Extract<Event, { kind: K }>;
 
 /**
- * Valibot schema of {@link Event}: a `v.variant` on `kind`, which is required.
+ * Valibot schema of {@link Event}: the member named by `kind`, which is required; a missing or unknown
+ * kind is reported as the service reports it.
  */
-export const EventSchema: v.GenericSchema<unknown, Event> = kindUnion<Event>(EVENT_KINDS, [
+export const EventSchema: v.GenericSchema<unknown, Event> = kindUnion<Event>('Event', EVENT_KINDS, [
   ServerErrorEventSchema,
   ACPToolCallEventSchema,
   CondensationSchema,

@@ -59,10 +59,11 @@ export type Observation =
 export type ObservationOf<K extends Observation['kind']> = Extract<Observation, { kind: K }>;
 
 /**
- * Valibot schema of {@link Observation}: a `v.variant` on `kind`, which is required.
+ * Valibot schema of {@link Observation}: the member named by `kind`, which is required; a missing or unknown
+ * kind is reported as the service reports it.
  * With the decode option `unknownKinds: 'keep'`, a value of an unknown kind passes as an opaque object.
  */
-export const ObservationSchema: v.GenericSchema<unknown, Observation> = kindUnion<Observation>(OBSERVATION_KINDS, [
+export const ObservationSchema: v.GenericSchema<unknown, Observation> = kindUnion<Observation>('Observation', OBSERVATION_KINDS, [
   MCPToolObservationSchema,
   FinishObservationSchema,
   InvokeSkillObservationSchema,

@@ -89,10 +89,11 @@ export type ToolDefinition =
 export type ToolDefinitionOf<K extends ToolDefinition['kind']> = Extract<ToolDefinition, { kind: K }>;
 
 /**
- * Valibot schema of {@link ToolDefinition}: a `v.variant` on `kind`, which is required.
+ * Valibot schema of {@link ToolDefinition}: the member named by `kind`, which is required; a missing or unknown
+ * kind is reported as the service reports it.
  * With the decode option `unknownKinds: 'keep'`, a value of an unknown kind passes as an opaque object.
  */
-export const ToolDefinitionSchema: v.GenericSchema<unknown, ToolDefinition> = kindUnion<ToolDefinition>(TOOL_DEFINITION_KINDS, [
+export const ToolDefinitionSchema: v.GenericSchema<unknown, ToolDefinition> = kindUnion<ToolDefinition>('ToolDefinition', TOOL_DEFINITION_KINDS, [
   MCPToolDefinitionSchema,
   FinishToolSchema,
   InvokeSkillToolSchema,

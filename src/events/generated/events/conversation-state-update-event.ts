@@ -21,12 +21,12 @@ export interface ConversationStateUpdateEvent {
 }
 
 /** Valibot schema of {@link ConversationStateUpdateEvent}: a closed object (unknown keys are rejected), with the service's defaults. */
-export const ConversationStateUpdateEventSchema: v.GenericSchema<unknown, ConversationStateUpdateEvent> = strictObject({
+export const ConversationStateUpdateEventSchema: v.GenericSchema<unknown, ConversationStateUpdateEvent> = strictObject("ConversationStateUpdateEvent", {
   id: eventId,
   timestamp: eventTimestamp,
   source: v.optional(literalOf(["agent", "user", "environment", "hook"]), "environment"),
   parent_id: v.optional(v.nullable(v.string()), null),
   key: v.optional(v.string(), newUuid),
-  value: v.optional(v.unknown(), null),
+  value: v.optional(v.unknown(), () => ({})),
   kind: v.literal("ConversationStateUpdateEvent"),
 });

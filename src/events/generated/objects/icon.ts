@@ -10,8 +10,8 @@ export interface Icon {
   sizes: string[] | null;
 }
 
-/** Valibot schema of {@link Icon}: an open object, with the service's defaults. Unknown keys are kept as they arrive. */
-export const IconSchema: v.GenericSchema<unknown, Icon> = looseObject({
+/** Valibot schema of {@link Icon}: an open object (unknown keys are accepted and kept), with the service's defaults. */
+export const IconSchema: v.GenericSchema<unknown, Icon> = looseObject("Icon", {
   src: v.string(),
   mimeType: v.optional(v.nullable(v.string()), null),
   sizes: v.optional(v.nullable(v.array(v.string())), null),

@@ -19,8 +19,8 @@ export interface McpTool {
   execution: ToolExecution | null;
 }
 
-/** Valibot schema of {@link McpTool}: an open object, with the service's defaults. Unknown keys are kept as they arrive. */
-export const McpToolSchema: v.GenericSchema<unknown, McpTool> = looseObject({
+/** Valibot schema of {@link McpTool}: an open object (unknown keys are accepted and kept), with the service's defaults. */
+export const McpToolSchema: v.GenericSchema<unknown, McpTool> = looseObject("Tool", {
   name: v.string(),
   title: v.optional(v.nullable(v.string()), null),
   description: v.optional(v.nullable(v.string()), null),

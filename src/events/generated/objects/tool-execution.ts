@@ -8,7 +8,7 @@ export interface ToolExecution {
   taskSupport: ("forbidden" | "optional" | "required") | null;
 }
 
-/** Valibot schema of {@link ToolExecution}: an open object, with the service's defaults. Unknown keys are kept as they arrive. */
-export const ToolExecutionSchema: v.GenericSchema<unknown, ToolExecution> = looseObject({
+/** Valibot schema of {@link ToolExecution}: an open object (unknown keys are accepted and kept), with the service's defaults. */
+export const ToolExecutionSchema: v.GenericSchema<unknown, ToolExecution> = looseObject("ToolExecution", {
   taskSupport: v.optional(v.nullable(literalOf(["forbidden", "optional", "required"])), null),
 });

@@ -1,0 +1,93 @@
+// What the service's models do beyond its OpenAPI document, applied to the loaded document before
+// generation. The service validates with pydantic models (lax mode) and extra validators, and
+// serializes with model_dump; where those and the document differ, the models win. Each rule is
+// marked on the schema node with an `x-service…` key that convert.mjs and emit-fast.mjs read.
+
+/** Python's class name of a document schema: the last `__` segment, without `-Input`. */
+export function className(schemaName) {
+  const parts = schemaName.replace(/-Input$/, '').split('__');
+  return parts[parts.length - 1];
+}
+
+/** A tool class's default name: its class name in snake_case, without a trailing `_tool`. */
+function toolName(kind) {
+  const snake = kind
+    .replace(/(.)([A-Z][a-z]+)/g, '$1_$2')
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .toLowerCase();
+  return snake.endsWith('_tool') ? snake.slice(0, -'_tool'.length) : snake;
+}
+
+/** Tools whose name is not derived from the class name: a fixed name, or a path inside the tool. */
+const TOOL_NAMES = {
+  VisionInspectTool: 'inspect_image_with_vision',
+  MCPToolDefinition: ['mcp_tool', 'name'],
+  ClientTool: ['client_tool_name'],
+};
+
+/** Fields the models' own before-validators remove from the input (deprecated, still tolerated). */
+const POPPED_FIELDS = {
+  TextContent: ['enable_truncation'],
+  Message: ['cache_enabled', 'vision_enabled', 'function_calling_enabled', 'force_string_serializer', 'send_reasoning_content'],
+};
+
+function property(all, schemaName, key) {
+  const node = all[schemaName]?.properties?.[key];
+  if (!node) throw new Error(`service rule: ${schemaName}.${key} is not in the document`);
+  return node;
+}
+
+/** Inserts `key` into an object's properties right after `after`, keeping the order. */
+function insertProperty(schema, after, key, node) {
+  const entries = Object.entries(schema.properties);
+  const at = entries.findIndex(([name]) => name === after);
+  if (at < 0) throw new Error(`service rule: no property ${after} to insert ${key} after`);
+  entries.splice(at + 1, 0, [key, node]);
+  schema.properties = Object.fromEntries(entries);
+}
+
+/** Applies the service's rules to `all` (the document's `components.schemas`), in place. */
+export function applyServiceRules(all) {
+  // `forgotten_event_ids` is a `set[str]`: repeated ids are accepted and collapse.
+  const forgotten = property(all, 'Condensation-Input', 'forgotten_event_ids');
+  delete forgotten.uniqueItems;
+  forgotten['x-service'] = 'set';
+
+  // Fields typed `Sequence[...]`: a string is refused and a non-list is `is_instance_of`.
+  property(all, 'ActionEvent-Input', 'thought')['x-service'] = 'sequence';
+  property(all, 'Message', 'thinking_blocks')['x-service'] = 'sequence';
+  // `Message.content` is a sequence too, and its validator turns null into [] and a string into a text block.
+  property(all, 'Message', 'content')['x-service'] = 'message-content';
+
+  // `FileEntry.modified_time` is a real datetime: dates and Unix timestamps too, written back as ISO 8601.
+  property(all, 'FileEntry', 'modified_time')['x-service'] = 'datetime';
+
+  // `ConversationStateUpdateEvent.value` defaults to an empty dict.
+  property(all, 'ConversationStateUpdateEvent-Input', 'value').default = {};
+
+  // `TaskAction.max_turns` (deprecated, ignored) is hidden from the document but still a field: `int >= 1 | None`.
+  insertProperty(all['TaskAction-Input'], 'resume', 'max_turns', {
+    anyOf: [{ type: 'integer', minimum: 1 }, { type: 'null' }],
+    default: null,
+    'x-service-hidden': true,
+  });
+
+  for (const [schemaName, keys] of Object.entries(POPPED_FIELDS)) {
+    if (!all[schemaName]) throw new Error(`service rule: no schema ${schemaName}`);
+    all[schemaName]['x-service-pop'] = keys;
+  }
+
+  // Tool definitions: `action_type` must name a registered action kind and `observation_type` an
+  // observation kind or null (the document types both as "any"); a computed `title` is dumped after `kind`.
+  for (const member of all['ToolDefinition-Input'].oneOf) {
+    const schemaName = member.$ref.split('/').pop();
+    const schema = all[schemaName];
+    property(all, schemaName, 'action_type');
+    property(all, schemaName, 'observation_type');
+    schema.properties.action_type = { 'x-service': 'action-kind' };
+    schema.properties.observation_type = { 'x-service': 'observation-kind', default: null };
+    const kind = schema.properties.kind.const;
+    schema['x-service-title'] = TOOL_NAMES[kind] ?? toolName(kind);
+  }
+  return all;
+}
