@@ -8,7 +8,10 @@ import { BodyConsumedError, BodyTooLargeError } from './read-body';
 import { serializeResult } from './serialize';
 import type { WebhookBody, WebhookHandler } from './types';
 
-export { createFileStore, type FileStoreOptions } from './file-store';
+export { acquireDataLock, DataFolderLockedError, type DataLock, LOCK_FILE } from './data-lock';
+export { createFileStore, type FileStore, type FileStoreOptions, type FileStoreStats } from './file-store';
+export type { ConversationSummary, StoredEntry } from './file-store-read';
+export type { FileStoreFs, FileStoreHandle } from './file-system';
 
 /** A Node request, possibly with the body a framework's parser already read. */
 export type NodeRequest = IncomingMessage & { body?: unknown; originalUrl?: string };

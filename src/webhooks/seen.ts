@@ -21,13 +21,17 @@ export interface SeenStore {
  * A process restart forgets everything: give the handler a persistent store (or make listeners
  * idempotent, as the file store is) when that matters.
  */
-export function createMemorySeenStore(capacity = 100_000): SeenStore {
+export function createMemorySeenStore(capacity = 100_000): SeenStore & { readonly size: number } {
   if (!Number.isInteger(capacity) || capacity < 1) throw new RangeError('capacity must be a positive integer');
   const keys = new Set<string>();
   // Grown on demand up to `capacity`, so a small receiver never allocates the whole ring.
   const ring: string[] = [];
   let oldest = 0;
   return {
+    /** How many keys are remembered (at most `capacity`). */
+    get size() {
+      return keys.size;
+    },
     has: (key) => keys.has(key),
     add(key) {
       if (keys.has(key)) return;

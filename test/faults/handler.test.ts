@@ -221,6 +221,7 @@ describe('numbers JavaScript cannot hold', () => {
     );
     expect(lines[1]).toContain('"exit_code":99999999999999999999');
     for (const line of lines) expect(() => JSON.parse(line)).not.toThrow();
+    await store.close();
   });
 
   it('malformed JSON around them is still json_invalid at the right place', async () => {

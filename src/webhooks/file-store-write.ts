@@ -1,0 +1,94 @@
+/**
+ * The file store's write path: a conversation's writer state read from its file, and one batch
+ * appended durably. Node only.
+ * @module
+ */
+import type { Event } from '../events/index';
+import { type FileStoreFs, isMissing, syncDirectory, writeAll } from './file-system';
+import { type ReadExtent, readLines } from './line-reader';
+import { createMemorySeenStore } from './seen';
+import { stringifyEvent } from './stored-json';
+
+/** What the writer knows of one conversation file. */
+export interface WriterState {
+  /** The latest stored ids (a bounded window). */
+  recent: ReturnType<typeof createMemorySeenStore>;
+  /** Where the last synced complete line ends: the next batch goes here. */
+  end: number;
+  /** Whether the file may hold bytes past `end` (a torn tail, a failed write): cut them before appending. */
+  dirty: boolean;
+  /** Whether the file exists (creating it also syncs the folder). */
+  exists: boolean;
+}
+
+const encoder = /* @__PURE__ */ new TextEncoder();
+
+/** Reads a conversation file as a stream into a writer state: its latest ids, where its complete lines end, whether a tail follows. */
+export async function loadWriterState(fs: FileStoreFs, path: string, window: number): Promise<WriterState> {
+  const recent = createMemorySeenStore(window);
+  let handle: Awaited<ReturnType<FileStoreFs['open']>>;
+  try {
+    handle = await fs.open(path, 'r');
+  } catch (error) {
+    if (isMissing(error)) return { recent, end: 0, dirty: false, exists: false };
+    throw error;
+  }
+  try {
+    const extent: ReadExtent = { size: 0, end: 0 };
+    for await (const line of readLines(handle, extent)) {
+      const id = idOf(line);
+      if (id !== undefined) recent.add(id);
+    }
+    return { recent, end: extent.end, dirty: extent.size > extent.end, exists: true };
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The `id` of a stored line, or `undefined` for a line that is not an event. */
+function idOf(line: string): string | undefined {
+  try {
+    const id = (JSON.parse(line) as { id?: unknown } | null)?.id;
+    return typeof id === 'string' ? id : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Appends the events not yet stored (by id) as one write, then `fsync`s the file (and the folder
+ * when the file is new). Ids join the state only after the `fsync` succeeded; on any failure the
+ * file is cut back to its last synced line (now, and again before the next append), so a retry
+ * writes and syncs the whole batch again instead of trusting what the page cache holds.
+ */
+export async function appendBatch(fs: FileStoreFs, dir: string, path: string, state: WriterState, events: readonly Event[]): Promise<void> {
+  const fresh: Event[] = [];
+  const ids = new Set<string>();
+  for (const event of events) {
+    if (state.recent.has(event.id) === true || ids.has(event.id)) continue;
+    ids.add(event.id);
+    fresh.push(event);
+  }
+  if (fresh.length === 0) return;
+  const bytes = encoder.encode(fresh.map((event) => `${stringifyEvent(event)}\n`).join(''));
+  if (!state.exists) await fs.mkdir(dir, { recursive: true });
+  const handle = await fs.open(path, 'a');
+  const created = !state.exists;
+  state.exists = true;
+  try {
+    if (state.dirty) await handle.truncate(state.end);
+    state.dirty = true;
+    await writeAll(handle, bytes);
+    await handle.sync();
+    if (created) await syncDirectory(fs, dir);
+    state.dirty = false;
+    state.end += bytes.byteLength;
+    for (const id of ids) state.recent.add(id);
+  } catch (error) {
+    // Best effort now; `dirty` makes the next append cut the file back in any case.
+    await handle.truncate(state.end).catch(() => undefined);
+    throw error;
+  } finally {
+    await handle.close().catch(() => undefined);
+  }
+}

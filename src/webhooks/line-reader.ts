@@ -1,0 +1,74 @@
+/**
+ * Reading a JSON Lines file as a stream, a chunk at a time: no file size can exhaust memory or
+ * hit a string limit. Node only.
+ * @module
+ */
+import type { FileStoreHandle } from './file-system';
+
+/** Bytes read per call (1 MiB). */
+export const CHUNK_BYTES = 1024 * 1024;
+
+/** The longest line kept (64 MiB); a longer one is skipped without being buffered whole. */
+export const MAX_LINE_BYTES = 64 * 1024 * 1024;
+
+/** Where a read ended: filled in as the lines are read. */
+export interface ReadExtent {
+  /** Bytes read: the file's size once every line was read. */
+  size: number;
+  /** Where the last complete line ends (after its newline): what follows is a torn tail. */
+  end: number;
+}
+
+const NEWLINE = 10;
+const OPEN_BRACE = 123;
+
+/**
+ * Yields each complete, non-empty line that starts with `{` (every stored event is an object),
+ * in order, reading a chunk at a time. A line that starts otherwise (zero bytes left by a crash,
+ * say) or runs past `maxLineBytes` is skipped without being buffered, and bytes after the last
+ * newline are never yielded: they are a torn tail, never acknowledged. `extent` tells how far
+ * the read went.
+ */
+export async function* readLines(
+  handle: FileStoreHandle,
+  extent: ReadExtent = { size: 0, end: 0 },
+  maxLineBytes = MAX_LINE_BYTES,
+): AsyncGenerator<string> {
+  const chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+  let pieces: Buffer[] = [];
+  let pending = 0;
+  let skipping = false;
+  for (;;) {
+    const position = extent.size;
+    const { bytesRead } = await handle.read(chunk, 0, CHUNK_BYTES, position);
+    if (bytesRead === 0) return;
+    extent.size += bytesRead;
+    const data = chunk.subarray(0, bytesRead);
+    let from = 0;
+    while (from < bytesRead) {
+      if (pending === 0 && !skipping && data[from] !== OPEN_BRACE && data[from] !== NEWLINE) skipping = true;
+      const newline = data.indexOf(NEWLINE, from);
+      if (newline === -1) {
+        if (!skipping) {
+          pending += bytesRead - from;
+          if (pending > maxLineBytes) {
+            skipping = true;
+            pieces = [];
+          } else pieces.push(Buffer.from(data.subarray(from)));
+        }
+        break;
+      }
+      const line =
+        !skipping && (pending > 0 || newline > from)
+          ? (pieces.length === 0 ? data.subarray(from, newline) : Buffer.concat([...pieces, data.subarray(from, newline)])).toString('utf8')
+          : undefined;
+      pieces = [];
+      pending = 0;
+      skipping = false;
+      from = newline + 1;
+      extent.end = position + from;
+      // The chunk is read again only after this yield returns, so decoding first is enough.
+      if (line !== undefined) yield line;
+    }
+  }
+}
