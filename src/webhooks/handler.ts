@@ -9,7 +9,7 @@ import { dispatch, type Listeners, notifyAll } from './dispatch';
 import { type HeaderLookup, toHeaders } from './headers';
 import { exceedsArrayItems } from './json-scan';
 import { BodyConsumedError, BodyEncodingError, BodyTooLargeError, decodeUtf8, parseJsonBody, readLimited } from './read-body';
-import { rejectionReason } from './rejection';
+import { CONSUMED, detail, rejectionReason, SUCCESS, safeDecode } from './rejection';
 import { createMemorySeenStore } from './seen';
 import { serializeResult } from './serialize';
 import { checkSignature, decodeSecrets } from './signature';
@@ -21,23 +21,6 @@ export const DEFAULT_MAX_BODY_BYTES = 10 * 1024 * 1024;
 
 /** The default limit of events per request: 1,000 (the service's sender sends at most 5). */
 export const DEFAULT_MAX_EVENTS = 1_000;
-
-/** What the Node adapter answers when a middleware read the body and kept it nowhere. */
-const CONSUMED =
-  'The request body was already read by an earlier middleware and not kept in req.body: mount the webhook handler before body parsers, or leave the parsed body in req.body';
-
-/** A percent-decoded path segment; the raw text when it does not decode (it then fails the UUID check with the service's answer). */
-function safeDecode(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-}
-
-const SUCCESS: WebhookResult = { status: 200, body: { success: true } };
-const detail = (status: number, text: unknown, headers?: Record<string, string>): WebhookResult =>
-  headers ? { status, body: { detail: text }, headers } : { status, body: { detail: text } };
 
 /**
  * Creates a webhook handler that answers exactly like the service: `200 {"success":true}` for an

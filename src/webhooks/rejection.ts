@@ -1,8 +1,29 @@
 /**
- * Describing a refused request in one line, for `onReject` listeners and logs.
+ * The handler's answers: the fixed ones, and a refused request described in one line for
+ * `onReject` listeners and logs.
  * @module
  */
 import type { WebhookResult } from './types';
+
+/** The answer to an accepted batch. */
+export const SUCCESS: WebhookResult = { status: 200, body: { success: true } };
+
+/** An answer `{ detail }` with a status (and extra headers). */
+export const detail = (status: number, text: unknown, headers?: Record<string, string>): WebhookResult =>
+  headers ? { status, body: { detail: text }, headers } : { status, body: { detail: text } };
+
+/** What the Node adapter answers when a middleware read the body and kept it nowhere. */
+export const CONSUMED =
+  'The request body was already read by an earlier middleware and not kept in req.body: mount the webhook handler before body parsers, or leave the parsed body in req.body';
+
+/** A percent-decoded path segment; the raw text when it does not decode (it then fails the UUID check with the service's answer). */
+export function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
 
 /** The one-line reason of a refused answer: its detail, or the first validation error with its location. */
 export function rejectionReason(result: WebhookResult): string {
