@@ -116,9 +116,10 @@ describe('queue overflow while a batch is in flight', () => {
     for (const name of ['a3', 'a4', 'a5', 'a6']) sender.send(conversation, event(name));
     expect(drops).toEqual(['queue-bytes:a3', 'queue-bytes:a4']);
     receiver.release();
-    await new Promise((wait) => setTimeout(wait, 50));
+    const flushed = sender.flush();
+    await receiver.nextRequest(); // a5 and a6
     receiver.release();
-    await sender.flush();
+    await flushed;
     // Everything left the queue: four events of the same size fit again without a drop.
     for (const name of ['b1', 'b2', 'b3', 'b4']) sender.send(conversation, event(name));
     expect(drops).toEqual(['queue-bytes:a3', 'queue-bytes:a4']);
