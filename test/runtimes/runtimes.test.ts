@@ -19,8 +19,8 @@ const LIMIT = 10 * 1024 * 1024;
 const TOO_LARGE = new Uint8Array(LIMIT + 1).fill(0x20);
 
 // Where an answer given before the body is read (413 on a declared length, 401) can still reach
-// Node's fetch as a reset connection today: their 413 checks retry a reset, as the sender does,
-// and the strict probe is skipped, loudly. Remove an entry once its fix lands: the probe must pass.
+// Node's fetch as a reset connection today: their 413 check accepts a reset in its place, and the
+// strict probe is skipped, loudly. Remove an entry once its fix lands: then the probe must pass.
 const RESET_PENDING: Record<string, string> = {
   'node node-http': 'toNodeHandler closes the connection without draining the unread body; fix pending in src/webhooks/node.ts',
   'workerd *':
@@ -37,12 +37,39 @@ beforeAll(() => {
 });
 afterAll(() => project?.remove());
 
-/** What the packed package encodes on this Node, with unknown kinds kept. */
-async function encodedOnNode(text: string): Promise<string> {
+/** A module of the packed package, loaded on this Node: what every other runtime must match. */
+async function onNode<T>(file: string): Promise<T> {
   if (!project) throw new Error('the packed project is missing');
-  type Codec = { decodeEvents(input: unknown, options: { unknownKinds: 'keep' }): unknown[]; encodeEvents(events: unknown[]): unknown[] };
-  const events = (await import(pathToFileURL(join(project.packageDir, 'dist/events/index.js')).href)) as Codec;
-  return JSON.stringify(events.encodeEvents(events.decodeEvents(JSON.parse(text), { unknownKinds: 'keep' })));
+  return (await import(pathToFileURL(join(project.packageDir, 'dist', file)).href)) as T;
+}
+
+/** The packed package's events codec on this Node. */
+async function codecOnNode() {
+  type Codec = { decodeEvents(input: unknown, options?: { unknownKinds: 'keep' }): unknown[]; encodeEvents(events: unknown[]): unknown[] };
+  const events = await onNode<Codec>('events/index.js');
+  return {
+    keep: (text: string) => JSON.stringify(events.encodeEvents(events.decodeEvents(JSON.parse(text), { unknownKinds: 'keep' }))),
+    rejection(text: string): unknown {
+      try {
+        events.decodeEvents(JSON.parse(text));
+      } catch (error) {
+        return JSON.parse(JSON.stringify({ detail: (error as { detail: unknown }).detail }));
+      }
+      throw new Error('the batch decoded');
+    },
+  };
+}
+
+/** What the packed package's webhook handler answers on this Node to a delivery. */
+async function webhookOnNode(body: string): Promise<unknown> {
+  type Webhooks = { createWebhookHandler(options: { apiKey: string }): { fetch(request: Request): Promise<Response> } };
+  const { createWebhookHandler } = await onNode<Webhooks>('webhooks/index.js');
+  const request = new Request(`http://node.test/api/v1/webhooks/events/${randomUUID()}`, {
+    method: 'POST',
+    headers: { 'x-session-api-key': KEY },
+    body,
+  });
+  return (await createWebhookHandler({ apiKey: KEY }).fetch(request)).json();
 }
 
 const answer = async (response: Response) => ({ status: response.status, body: await response.json() });
@@ -78,23 +105,16 @@ for (const runtime of RUNTIMES) {
       expect(await encoded.text()).toBe(full);
       // The same events with nulls and defaults left out (as REST search sends them) encode to the full form.
       expect(await (await codec(fixture('conversation-sparse.json'))).text()).toBe(full);
-      // An action of a client-defined tool stays an opaque value with `unknownKinds: 'keep'`, as on Node.
+      // An action of a client-defined tool stays an opaque value with `unknownKinds: 'keep'`, and is
+      // refused by default, exactly as on Node.
+      const node = await codecOnNode();
       const clientAction = fixture('client-action.json');
-      const kept = await encodedOnNode(clientAction);
+      const kept = node.keep(clientAction);
       expect(kept).toContain('"action":{"kind":"ClientAction_lookup_order","order_id":"A-1042"}');
       expect(await (await codec(clientAction, '?unknownKinds=keep')).text()).toBe(kept);
-      expect(await answer(await codec(clientAction))).toEqual({
-        status: 422,
-        body: {
-          detail: [
-            expect.objectContaining({
-              type: 'union_tag_invalid',
-              loc: [0, 'action'],
-              input: { kind: 'ClientAction_lookup_order', order_id: 'A-1042' },
-            }),
-          ],
-        },
-      });
+      const refused = await codec(clientAction);
+      expect(refused.status).toBe(422);
+      expect(await refused.json()).toEqual(node.rejection(clientAction));
     });
 
     const post = (example: string, conversation: string, body: BodyInit, headers: Record<string, string> = { 'x-session-api-key': KEY }) =>
@@ -144,9 +164,13 @@ for (const runtime of RUNTIMES) {
       it("answers 422 with the service's detail for an invalid event, delivering nothing", async () => {
         const conversation = randomUUID();
         const { tool_call_id: _, ...broken } = actionEvent();
-        const { status, body } = await answer(await send(conversation, JSON.stringify([messageEvent('fine'), broken])));
+        const batch = JSON.stringify([messageEvent('fine'), broken]);
+        const { status, body } = await answer(await send(conversation, batch));
         expect(status).toBe(422);
-        expect(body).toEqual({ detail: [{ type: 'missing', loc: ['body', 1, 'tool_call_id'], msg: 'Field required', input: broken }] });
+        expect(body.detail).toEqual([
+          expect.objectContaining({ type: 'missing', loc: ['body', 1, 'tool_call_id'], msg: 'Field required' }),
+        ]);
+        expect(body).toEqual(await webhookOnNode(batch));
         expect(await delivered(conversation)).toEqual([]);
       });
 
@@ -159,17 +183,15 @@ for (const runtime of RUNTIMES) {
       });
 
       it('answers 413 past the 10 MiB limit, with a declared length or streamed', async () => {
-        const early = async (body: () => BodyInit) => {
-          for (let attempt = 1; ; attempt++) {
-            try {
-              return await answer(await send(randomUUID(), body()));
-            } catch (error) {
-              if (!resetPending(runtime.name, example) || attempt === 5) throw error;
-            }
-          }
-        };
-        expect(await early(() => TOO_LARGE)).toEqual(tooLarge);
-        expect(await early(() => new Blob([TOO_LARGE]).stream())).toEqual(tooLarge);
+        // Read past the limit, then answered: every runtime gets this one through.
+        expect(await answer(await send(randomUUID(), new Blob([TOO_LARGE]).stream()))).toEqual(tooLarge);
+        // Answered from the declared length, nothing read: where a reset is still pending, it may
+        // come instead of the answer (the probe below is the strict check).
+        const declared = await send(randomUUID(), TOO_LARGE).then(answer, (error: Error) => {
+          if (resetPending(runtime.name, example)) return 'reset';
+          throw error;
+        });
+        if (declared !== 'reset') expect(declared).toEqual(tooLarge);
       });
     });
 
