@@ -12,9 +12,9 @@ import {
   ToolDefinitionSchema,
 } from '../../src/events/index';
 import { createGenerator, mutate } from './generate-cases';
-import { createOracle, loadSchemas, unionMembers } from './oracle';
+import { createServiceOracle, loadSchemas, unionMembers } from './oracle';
 
-const oracle = createOracle();
+const oracle = createServiceOracle();
 const schemas = loadSchemas();
 const VALID_PER_KIND = 40;
 const MUTANTS_PER_VALID = 6;

@@ -1,23 +1,26 @@
 /**
- * The judge of the conformance tests: Ajv (JSON Schema 2020-12) over the reference OpenAPI
- * document's own schemas.
+ * The judges of the conformance tests: Ajv (JSON Schema 2020-12) over the reference OpenAPI
+ * document's own schemas. {@link createServiceOracle} judges as the service does;
+ * {@link createOracle} judges as the document alone says (the benchmarks' baseline).
  *
  * The document is patched where Ajv cannot read it, or where the service enforces or relaxes a
  * rule the document does not state (the service validates with pydantic models in lax mode;
- * `test/fixtures/service-conformance.jsonl.gz` records what they decide). Patches that change what
+ * `test/fixtures/service-conformance.jsonl.gz` records what they decide). A patch that changes what
  * a valid event looks like, which the case generator also needs ({@link loadServiceSchemas}):
  * - a tool definition's `action_type` must name a registered action kind and `observation_type`
  *   an observation kind or be null (the document types both as "any"; the service resolves them
- *   to classes and refuses anything else);
- * - `Condensation.forgotten_event_ids` loses `uniqueItems`: it is a set, repeated ids collapse;
- * - `TaskAction` gets the `max_turns` field (an integer of at least 1, or null) the document hides.
- * Patches of the judge alone ({@link createOracle}):
+ *   to classes and refuses anything else).
+ * Patches both judges share:
  * - the discriminators' `mapping` is removed (its keys are mangled module paths, and Ajv does not
  *   support `mapping`); Ajv then dispatches on each member's `kind` const;
  * - `kind` is added to `required` of every union member (the service rejects a member without it);
  * - each union gets `type: 'object'`: Ajv's `discriminator` keyword only applies to objects and
  *   lets any other value (an array, a number) through, while the service rejects it;
  * - an event's `id` must not be the reserved `"__root__"`;
+ * - the document's `date-time` format accepts the ISO 8601 date-times the service reads.
+ * Patches of the service judge alone ({@link createServiceOracle}):
+ * - `Condensation.forgotten_event_ids` loses `uniqueItems`: it is a set, repeated ids collapse;
+ * - `TaskAction` gets the `max_turns` field (an integer of at least 1, or null) the document hides;
  * - lax coercion: a boolean may also be `0`, `1` or one of pydantic's words (`"yes"`, `"off"`, …);
  *   an integer or a number may also be a boolean (when 0 or 1 is within its bounds) or a numeric
  *   string (whose bounds JSON Schema cannot check; the generated cases never hold one);
@@ -66,10 +69,6 @@ export function loadServiceSchemas(): Record<string, JsonSchema> {
     properties.action_type = { enum: [...ACTION_KINDS] };
     properties.observation_type = { anyOf: [{ enum: [...OBSERVATION_KINDS] }, { type: 'null' }], default: null };
   }
-  const forgotten = schemas['Condensation-Input']?.properties?.forgotten_event_ids as JsonSchema;
-  delete forgotten.uniqueItems;
-  const task = schemas['TaskAction-Input'] as JsonSchema;
-  task.properties = { ...task.properties, max_turns: { anyOf: [{ type: 'integer', minimum: 1 }, { type: 'null' }], default: null } };
   return schemas;
 }
 
@@ -120,9 +119,13 @@ function widen(node: unknown): void {
   }
 }
 
-/** Builds the oracle: `validate(schemaName, value)`. */
-export function createOracle(): { validate(schemaName: string, value: unknown): boolean } {
-  const schemas = loadServiceSchemas();
+/** A judge of values: `validate(schemaName, value)`. */
+export interface Oracle {
+  validate(schemaName: string, value: unknown): boolean;
+}
+
+/** The patches Ajv needs, and the rules every member of a union has (see the module comment). */
+function patchUnions(schemas: Record<string, JsonSchema>): void {
   for (const union of UNION_NAMES) {
     const schema = schemas[union] as JsonSchema;
     if (schema.discriminator) delete schema.discriminator.mapping;
@@ -135,20 +138,14 @@ export function createOracle(): { validate(schemaName: string, value: unknown): 
       }
     }
   }
-  widen(schemas);
-  const entry = schemas.FileEntry?.properties as Record<string, JsonSchema>;
-  entry.modified_time = {
-    anyOf: [
-      { type: 'string', format: 'service-date-time' },
-      { type: 'number', format: 'service-timestamp' },
-    ],
-  };
-  const message = schemas.Message?.properties as Record<string, JsonSchema>;
-  message.content = { anyOf: [message.content as JsonSchema, { type: 'null' }, { type: 'string' }] };
-  const text = schemas.TextContent as JsonSchema;
-  text.properties = { ...text.properties, enable_truncation: {} };
+}
+
+const isServiceDateTime = (value: string | number) => typeof readServiceDateTime(value) === 'string';
+const isDateTimeText = (value: string) => typeof readServiceDateTime(value, true) === 'string';
+
+function compile(schemas: Record<string, JsonSchema>): Oracle {
   const ajv = new Ajv2020({ strict: false, discriminator: true, allErrors: false });
-  const isServiceDateTime = (value: string | number) => typeof readServiceDateTime(value) === 'string';
+  ajv.addFormat('date-time', { type: 'string', validate: isDateTimeText });
   ajv.addFormat('service-date-time', { type: 'string', validate: isServiceDateTime });
   ajv.addFormat('service-timestamp', { type: 'number', validate: isServiceDateTime });
   ajv.addSchema({ $id: 'openapi', components: { schemas } });
@@ -164,4 +161,37 @@ export function createOracle(): { validate(schemaName: string, value: unknown): 
       return fn(value) as boolean;
     },
   };
+}
+
+/**
+ * The document as JSON Schema reads it, with only the patches Ajv needs and the rules of every
+ * union member (`kind` required, the reserved id): what the benchmarks measure agentwire against.
+ */
+export function createOracle(): Oracle {
+  const schemas = loadSchemas();
+  patchUnions(schemas);
+  return compile(schemas);
+}
+
+/** The judge of the conformance tests: the document with every patch the service calls for. */
+export function createServiceOracle(): Oracle {
+  const schemas = loadServiceSchemas();
+  patchUnions(schemas);
+  widen(schemas);
+  const forgotten = schemas['Condensation-Input']?.properties?.forgotten_event_ids as JsonSchema;
+  delete forgotten.uniqueItems;
+  const task = schemas['TaskAction-Input'] as JsonSchema;
+  task.properties = { ...task.properties, max_turns: { anyOf: [{ type: 'integer', minimum: 1 }, { type: 'null' }], default: null } };
+  const entry = schemas.FileEntry?.properties as Record<string, JsonSchema>;
+  entry.modified_time = {
+    anyOf: [
+      { type: 'string', format: 'service-date-time' },
+      { type: 'number', format: 'service-timestamp' },
+    ],
+  };
+  const message = schemas.Message?.properties as Record<string, JsonSchema>;
+  message.content = { anyOf: [message.content as JsonSchema, { type: 'null' }, { type: 'string' }] };
+  const text = schemas.TextContent as JsonSchema;
+  text.properties = { ...text.properties, enable_truncation: {} };
+  return compile(schemas);
 }
