@@ -166,6 +166,14 @@ describe('decodeEvent', () => {
     expect(decodeEvent(action, { coercion: 'strict' }).kind).toBe('ActionEvent');
   });
 
+  it('accepts nothing but a string for a string field, in lax mode too', () => {
+    for (const input of [5, 1.5, true, null]) {
+      expect(detailOf({ ...action, tool_name: input })).toEqual([
+        { type: 'string_type', loc: ['tool_name'], msg: 'Input should be a valid string', input },
+      ]);
+    }
+  });
+
   it('collapses repeated forgotten ids, as the service keeps them in a set', () => {
     const event = decodeEvent({ kind: 'Condensation', llm_response_id: 'r', forgotten_event_ids: ['b', 'a', 'b'] });
     expect(event.kind === 'Condensation' && event.forgotten_event_ids).toEqual(['b', 'a']);

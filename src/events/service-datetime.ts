@@ -77,7 +77,7 @@ function fromText(text: string): string | undefined {
 
 /** A Unix timestamp as the service writes it (UTC, `Z`), or the reason it is out of range. */
 function fromTimestamp(value: number): string | { error: string } {
-  let seconds = Math.abs(value) > MS_WATERSHED ? value / 1000 : value;
+  const seconds = Math.abs(value) > MS_WATERSHED ? value / 1000 : value;
   if (seconds < MIN_TIMESTAMP) return { error: 'dates before 1600 are not supported as unix timestamps' };
   if (seconds > MAX_TIMESTAMP) return { error: 'dates after 9999 are not supported as unix timestamps' };
   let whole = Math.floor(seconds);
@@ -86,7 +86,6 @@ function fromTimestamp(value: number): string | { error: string } {
     whole += 1;
     micro = 0;
   }
-  seconds = whole;
   const date = new Date(whole * 1000);
   const parts = [
     date.getUTCFullYear(),
@@ -119,8 +118,8 @@ export function readServiceDateTime(input: unknown, strict = false): string | Se
     }
     return parsingIssue(input, dateError(input));
   }
-  if (typeof input === 'number' && !strict) {
-    const stamp = Number.isFinite(input) ? fromTimestamp(input) : { error: 'input is too short' };
+  if (typeof input === 'number' && !Number.isNaN(input) && !strict) {
+    const stamp = fromTimestamp(input);
     return typeof stamp === 'string' ? stamp : parsingIssue(input, stamp.error);
   }
   return serviceIssue('datetime_type', 'Input should be a valid datetime', input);
