@@ -112,7 +112,7 @@ describe('agentwire serve', () => {
     server.child.kill('SIGTERM');
     expect(await exited).toBe(0);
     const output = server.output();
-    expect(output).toContain(`${conversation.slice(0, 8)}  MessageEvent`);
+    expect(output).toContain(`  ${conversation}  MessageEvent`);
     expect(output).toContain('user: hello from the service');
     expect(output).toContain('Boom: it broke');
     expect(output).toContain('Received 2 events in 1 conversation;');

@@ -3,6 +3,7 @@
  * @module
  */
 import type { Command } from './command';
+import { conversations } from './commands/conversations';
 import { eventsList } from './commands/events-list';
 import { eventsValidate } from './commands/events-validate';
 import { launchLinkCreate } from './commands/launch-link-create';
@@ -20,6 +21,7 @@ export const COMMANDS: readonly Command[] = [
   skillsList,
   pluginsInspect,
   serve,
+  conversations,
   eventsList,
   eventsValidate,
 ];

@@ -92,3 +92,39 @@ export async function appendBatch(fs: FileStoreFs, dir: string, path: string, st
     await handle.close().catch(() => undefined);
   }
 }
+
+/**
+ * Cuts a torn tail (bytes after the last newline: a write a crash interrupted, never
+ * acknowledged) off a conversation file, reading backwards only as far as the tail goes.
+ * Returns the bytes cut.
+ */
+export async function cutTornTail(fs: FileStoreFs, path: string): Promise<number> {
+  let handle: Awaited<ReturnType<FileStoreFs['open']>>;
+  try {
+    handle = await fs.open(path, 'r+');
+  } catch (error) {
+    if (isMissing(error)) return 0;
+    throw error;
+  }
+  try {
+    const { size } = await handle.stat();
+    const chunk = new Uint8Array(64 * 1024);
+    let end = size;
+    while (end > 0) {
+      const start = Math.max(0, end - chunk.byteLength);
+      const { bytesRead } = await handle.read(chunk, 0, end - start, start);
+      const newline = chunk.subarray(0, bytesRead).lastIndexOf(10);
+      if (newline !== -1) {
+        end = start + newline + 1;
+        break;
+      }
+      end = start;
+    }
+    if (end === size) return 0;
+    await handle.truncate(end);
+    await handle.sync();
+    return size - end;
+  } finally {
+    await handle.close();
+  }
+}

@@ -8,7 +8,7 @@ import type { Event } from '../events/index';
 import { normalizeConversationId } from '../internal/conversation-id';
 import { acquireDataLock, type DataLock } from './data-lock';
 import { type ConversationSummary, readEntries, readSummary, type StoredEntry } from './file-store-read';
-import { appendBatch, loadWriterState, type WriterState } from './file-store-write';
+import { appendBatch, cutTornTail, loadWriterState, type WriterState } from './file-store-write';
 import { type FileStoreFs, nodeFileSystem } from './file-system';
 import { type EventFilter, type EventStore, isPersistable } from './store';
 
@@ -57,7 +57,8 @@ const FILE_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}
 
 /**
  * A store that appends each batch to `<dir>/<conversation id>.jsonl` and resolves only after the
- * data reached the disk (`fsync`; the folder too when the file is new). Ids count as stored only
+ * data reached the disk (`fsync`; the folder too when the file is new). Taking the writer lock
+ * also cuts the torn tails a crash left in any file. Ids count as stored only
  * after a successful `fsync`: after a failed write or `fsync` the file is cut back to its last
  * synced line and the batch written again when it is retried. A torn tail left by a crash is cut
  * off before the next append, so every file stays valid JSON Lines. Re-delivered events are
@@ -84,9 +85,18 @@ export function createFileStore(options: FileStoreOptions): FileStore {
     if (!id) throw new TypeError(`not a conversation id (a UUID): ${JSON.stringify(conversationId)}`);
     return { id, path: join(dir, `${id}.jsonl`) };
   };
+  /** Takes the writer lock once, then cuts the torn tails a crash may have left, so every file is valid JSON Lines again. */
   const takeLock = () => {
     if (!lock) {
-      lock = acquireDataLock(dir, fs);
+      lock = acquireDataLock(dir, fs).then(async (held) => {
+        try {
+          for (const id of await conversations()) await cutTornTail(fs, join(dir, `${id}.jsonl`));
+        } catch (error) {
+          await held.release();
+          throw error;
+        }
+        return held;
+      });
       lock.catch(() => {
         lock = undefined;
       });

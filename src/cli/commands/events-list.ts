@@ -1,25 +1,29 @@
 /**
- * `agentwire events list <conversation_id>`: reads back what `agentwire serve` stored.
+ * `agentwire events list <conversation>`: reads back what `agentwire serve` stored.
  * @module
  */
-import { resolve } from 'node:path';
-import { type EventKind, isEventKind } from '../../events/index';
-import { normalizeConversationId } from '../../webhooks/index';
-import { createFileStore } from '../../webhooks/node';
+import { isEventKind } from '../../events/index';
 import { parseCommandArgs } from '../args';
 import type { Command } from '../command';
+import { findConversation, openDataFolder } from '../data-folder';
+import { eventLine, storedTime } from '../event-line';
 import { type CommandIO, UsageError } from '../io';
-import { eventLine } from '../summarize';
 
-const USAGE = `Usage: agentwire events list <conversation_id> [--data .agentwire] [--kind KIND]... [--json]
+const USAGE = `Usage: agentwire events list <conversation> [--data .agentwire] [--kind KIND]... [--json]
 
-Prints the events \`agentwire serve\` stored for a conversation, in arrival order.
+Prints the events \`agentwire serve\` stored for a conversation, in arrival order. The
+conversation is its id (hyphenated or 32 hex digits) or the start of it, as long as only one
+stored conversation starts so (agentwire conversations lists them). Files of any size are read
+as a stream.
 
 Options:
-  --data DIR   the data folder (default .agentwire)
+  --data DIR   the data folder (default .agentwire); it must exist
   --kind KIND  only events of this kind (repeatable)
-  --json       one JSON array of the events, exactly as stored
+  --json       one JSON array of the events, each exactly as stored
   -h, --help   show this help
+
+Exit codes: 0 listed (also when the conversation has no events), 2 bad usage, a data folder that
+does not exist, or a conversation that no stored id or only several start with.
 `;
 
 /** The `events list` command. */
@@ -38,16 +42,21 @@ export const eventsList: Command = {
       return 0;
     }
     if (positionals.length !== 1) throw new UsageError(`expected one conversation id\n\n${USAGE}`);
-    const conversationId = normalizeConversationId(positionals[0] as string);
-    if (!conversationId) throw new UsageError(`not a conversation id (a UUID): ${positionals[0]}`);
     const unknown = (values.kind ?? []).filter((kind) => !isEventKind(kind));
     if (unknown.length > 0) throw new UsageError(`unknown event kind: ${unknown.join(', ')}`);
-    const dir = resolve(io.cwd, values.data ?? '.agentwire');
-    const filter = values.kind ? { kind: values.kind as EventKind[] } : undefined;
-    const events = await createFileStore({ dir }).list(conversationId, filter);
-    if (values.json) io.out(`${JSON.stringify(events, null, 2)}\n`);
-    else for (const event of events) io.out(`${eventLine(event, undefined, event.timestamp.slice(11, 19).padEnd(8))}\n`);
-    if (events.length === 0) io.err(`no events stored for ${conversationId} in ${dir}\n`);
+    const { dir, store } = await openDataFolder(values.data, io);
+    const conversationId = await findConversation(positionals[0] as string, store, dir);
+    const kinds = values.kind ? new Set<string>(values.kind) : undefined;
+    let count = 0;
+    if (values.json) io.out('[');
+    for await (const { event, json } of store.entries(conversationId)) {
+      if (kinds && !kinds.has(event.kind)) continue;
+      // JSON: each line as stored, so integers past 2^53 keep their digits.
+      io.out(values.json ? `${count === 0 ? '\n' : ',\n'}${json}` : `${eventLine(event, storedTime(event).padEnd(8))}\n`);
+      count++;
+    }
+    if (values.json) io.out(count === 0 ? ']\n' : '\n]\n');
+    if (count === 0) io.err(`no events stored for ${conversationId} in ${dir}\n`);
     return 0;
   },
 };

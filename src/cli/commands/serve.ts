@@ -2,34 +2,49 @@
  * `agentwire serve`: a ready webhook receiver with an embedded, durable store.
  * @module
  */
-import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:http';
 import { resolve } from 'node:path';
 import { createWebhookHandler, storeListener } from '../../webhooks/index';
-import { createFileStore, toNodeHandler } from '../../webhooks/node';
+import { createFileStore, DataFolderLockedError } from '../../webhooks/node';
 import { parseCommandArgs } from '../args';
 import type { Command } from '../command';
+import { eventLine } from '../event-line';
 import { type CommandIO, UsageError } from '../io';
-import { eventLine } from '../summarize';
+import { resolveApiKey } from '../serve/api-key';
+import { bannerText } from '../serve/banner';
+import { createServeConsole } from '../serve/console';
+import { createReceiver } from '../serve/receiver';
+import { readSettings } from '../serve/settings';
 
-const USAGE = `Usage: agentwire serve [--port 3000] [--host 127.0.0.1] [--data .agentwire] [--api-key KEY] [--quiet]
+const USAGE = `Usage: agentwire serve [--port 3000] [--host 127.0.0.1] [--data .agentwire] [--api-key-file FILE] [options]
 
 Receives the service's event webhook and stores every event durably: one JSON Lines file per
 conversation under the data folder, each batch written to disk (fsync) before it is acknowledged.
-Prints the URL to configure in the service, one line per event, and a summary on exit
-(Ctrl-C or SIGTERM).
+Prints the URL to configure in the service, one line per event (standard output), one line per
+refused request (standard error), and a summary on exit (Ctrl-C or SIGTERM).
 
 Options:
-  --port N       port to listen on (default 3000; 0 picks a free one)
-  --host H       address to listen on (default 127.0.0.1)
-  --data DIR     where events are stored (default .agentwire)
-  --api-key KEY  the key senders must put in X-Session-API-Key. Without it, AGENTWIRE_API_KEY is
-                 used, or a random key is generated and printed.
-  --quiet        no line per event
-  -h, --help     show this help
-`;
+  --port N                  port to listen on (default 3000; 0 picks a free one)
+  --host H                  address to listen on (default 127.0.0.1: this machine only;
+                            0.0.0.0 or :: for every interface)
+  --data DIR                where events are stored (default .agentwire; created if missing).
+                            One agentwire serve per folder: a second one exits with code 2.
+  --api-key KEY             the key senders put in X-Session-API-Key (visible in ps: prefer
+                            one of the next two)
+  --api-key-file FILE       read the key from FILE
+                            Without either, AGENTWIRE_API_KEY is used, or the key kept in
+                            DIR/api-key, or a new random key is generated and kept there (0600).
+  --shutdown-timeout T      on SIGTERM or Ctrl-C, how long requests in flight may take (default 10)
+  --headers-timeout T       how long a client may take to send its headers (default 10)
+  --request-timeout T       how long a client may take to send a whole request (default 30)
+  --keep-alive-timeout T    how long an idle connection stays open (default 5)
+  --max-connections N       connections open at once; more are closed (default 128)
+  --max-events N            events per request; more get 413 (default 1000; the service sends 5)
+  --quiet                   no line per event
+  -h, --help                show this help
 
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+Durations are seconds (2.5) or end in s or ms (500ms).
+Exit codes: 0 stopped by a signal, 2 bad usage, a data folder in use, or a port in use.
+`;
 
 /** The `serve` command. */
 export const serve: Command = {
@@ -44,6 +59,13 @@ export const serve: Command = {
         host: { type: 'string' },
         data: { type: 'string' },
         'api-key': { type: 'string' },
+        'api-key-file': { type: 'string' },
+        'shutdown-timeout': { type: 'string' },
+        'headers-timeout': { type: 'string' },
+        'request-timeout': { type: 'string' },
+        'keep-alive-timeout': { type: 'string' },
+        'max-connections': { type: 'string' },
+        'max-events': { type: 'string' },
         quiet: { type: 'boolean' },
       },
       USAGE,
@@ -52,59 +74,109 @@ export const serve: Command = {
       io.out(USAGE);
       return 0;
     }
-    const port = Number(values.port ?? 3000);
-    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a port number, not ${values.port}`);
-    const host = values.host ?? '127.0.0.1';
+    const settings = readSettings(values);
+    if (values['api-key'] !== undefined && values['api-key-file'] !== undefined)
+      throw new UsageError('give --api-key or --api-key-file, not both');
     const dir = resolve(io.cwd, values.data ?? '.agentwire');
-    const given = values['api-key'] ?? io.env.AGENTWIRE_API_KEY;
-    if (given === '') throw new UsageError('the API key must not be empty');
-    const apiKey = given ?? randomBytes(24).toString('base64url');
 
+    // The folder is ours before anything is read from it or written to it.
     const store = createFileStore({ dir });
-    const counts = { events: 0, conversations: new Set<string>() };
-    const handler = createWebhookHandler({ apiKey, logger: { warn: (message) => io.err(`${message}\n`) } });
-    handler.onEvents(storeListener(store));
-    handler.onAny((event, { conversationId }) => {
-      counts.events++;
-      counts.conversations.add(conversationId);
-      if (!values.quiet) io.out(`${eventLine(event, conversationId)}\n`);
-    });
-    handler.onError((error) => io.err(`a batch for ${error.conversationId} was not stored: ${String(error.errors[0])}\n`));
+    try {
+      await store.lock();
+    } catch (error) {
+      if (error instanceof DataFolderLockedError) throw new UsageError(error.message);
+      throw new UsageError(`cannot use the data folder ${dir}: ${(error as Error).message}`);
+    }
+    const screen = createServeConsole(io, { stdout: process.stdout, stderr: process.stderr });
+    const signals = listenForSignals();
+    try {
+      return await receive();
+    } finally {
+      signals.dispose();
+      // Appends in flight finish (they were not acknowledged if cut); a disk that hangs does not hold the exit.
+      await Promise.race([store.close(), new Promise((done) => setTimeout(done, settings.shutdownMs).unref())]);
+    }
 
-    const server = createServer(toNodeHandler(handler));
-    await new Promise<void>((done, fail) => {
-      server.once('error', (error: NodeJS.ErrnoException) =>
-        fail(new UsageError(error.code === 'EADDRINUSE' ? `port ${port} on ${host} is in use` : `cannot listen: ${error.message}`)),
+    async function receive(): Promise<number> {
+      const key = await resolveApiKey({
+        argument: values['api-key'],
+        file: values['api-key-file'],
+        env: io.env.AGENTWIRE_API_KEY,
+        dir,
+        cwd: io.cwd,
+      });
+      if (key.warning) screen.err(`agentwire serve: warning: ${key.warning}\n`);
+      const handler = createWebhookHandler({
+        apiKey: key.key,
+        maxEvents: settings.maxEvents,
+        logger: { warn: (message) => screen.err(`${message}\n`) },
+      });
+      handler.onEvents(storeListener(store));
+      handler.onAny((event, { conversationId }) => {
+        screen.countEvent(conversationId);
+        if (!settings.quiet) screen.out(`${eventLine(event, clock(), conversationId, true)}\n`);
+      });
+      handler.onError((error) =>
+        screen.err(`${clock()}  a batch for ${error.conversationId} was not stored: ${String(error.errors[0])}\n`),
       );
-      server.listen(port, host, done);
-    });
-    const address = server.address();
-    const bound = typeof address === 'object' && address ? address.port : port;
-    const base = `http://${host.includes(':') ? `[${host}]` : host}:${bound}/api/v1/webhooks`;
-    io.out(
-      `agentwire serve: listening on http://${host}:${bound}\n` +
-        `  webhook URL  ${base}   (events go to ${base}/events/{conversation_id})\n` +
-        `  API key      ${given ? '(as given)' : `${apiKey}   (generated; senders put it in X-Session-API-Key)`}\n` +
-        `  data         ${dir}\n`,
-    );
-
-    return new Promise<number>((done) => {
-      const stop = (signal: string) => {
-        process.off('SIGINT', onInt);
-        process.off('SIGTERM', onTerm);
-        // Stop taking requests; answers in flight are written only after their batch is on disk.
-        server.close(() => {
-          io.out(
-            `\nagentwire serve: ${signal}, stopped. Received ${plural(counts.events, 'event')} in ${plural(counts.conversations.size, 'conversation')}; stored in ${dir}\n`,
-          );
-          done(0);
-        });
-        server.closeIdleConnections();
-      };
-      const onInt = () => stop('SIGINT');
-      const onTerm = () => stop('SIGTERM');
-      process.on('SIGINT', onInt);
-      process.on('SIGTERM', onTerm);
-    });
+      handler.onReject((rejection) => {
+        screen.countRejection(rejection.status);
+        screen.err(`${clock()}  refused ${rejection.status} ${rejection.method} ${rejection.path}: ${rejection.reason}\n`);
+      });
+      const receiver = createReceiver(handler, settings, (status, why) => {
+        screen.countRejection(status);
+        screen.err(`${clock()}  refused ${status}: ${why}\n`);
+      });
+      let port: number;
+      try {
+        port = await receiver.listen(settings.port, settings.host);
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        throw new UsageError(
+          code === 'EADDRINUSE' ? `port ${settings.port} on ${settings.host} is in use` : `cannot listen: ${(error as Error).message}`,
+        );
+      }
+      screen.out(bannerText({ host: settings.host, port, dir, key }));
+      const signal = await signals.first(() => receiver.shutdown(0));
+      screen.err(`agentwire serve: ${signal}, stopping (requests in flight have ${settings.shutdownMs / 1000} s)\n`);
+      const { cut } = await receiver.shutdown(settings.shutdownMs);
+      const dropped = receiver.dropped > 0 ? `; closed ${receiver.dropped} connections past --max-connections` : '';
+      const cutText = cut > 0 ? `; cut ${cut} requests still open at the deadline (not acknowledged: senders retry them)` : '';
+      screen.out(`\nagentwire serve: ${signal}, stopped. ${screen.summary()}${dropped}${cutText}; stored in ${dir}\n`);
+      return 0;
+    }
   },
 };
+
+/** The local time, `HH:MM:SS`. */
+const clock = () => new Date().toTimeString().slice(0, 8);
+
+/** SIGINT and SIGTERM: `first` resolves with the first one; a second one calls `again` (cut everything now). */
+function listenForSignals() {
+  let seen: string | undefined;
+  let onFirst: ((signal: string) => void) | undefined;
+  let onAgain: (() => void) | undefined;
+  const on = (signal: string) => () => {
+    if (seen) onAgain?.();
+    else {
+      seen = signal;
+      onFirst?.(signal);
+    }
+  };
+  const onInt = on('SIGINT');
+  const onTerm = on('SIGTERM');
+  process.on('SIGINT', onInt);
+  process.on('SIGTERM', onTerm);
+  return {
+    first: (again: () => void) =>
+      new Promise<string>((done) => {
+        onAgain = again;
+        if (seen) done(seen);
+        else onFirst = done;
+      }),
+    dispose() {
+      process.off('SIGINT', onInt);
+      process.off('SIGTERM', onTerm);
+    },
+  };
+}

@@ -1,0 +1,75 @@
+/**
+ * The options of `agentwire serve`, read and checked: durations, limits, where the data goes.
+ * @module
+ */
+import { DEFAULT_MAX_EVENTS } from '../../webhooks/index';
+import { UsageError } from '../io';
+
+/** What `serve` runs with. */
+export interface ServeSettings {
+  port: number;
+  host: string;
+  quiet: boolean;
+  /** Milliseconds a shutdown may take before open requests are cut. */
+  shutdownMs: number;
+  /** Milliseconds a client has to send its request headers. */
+  headersMs: number;
+  /** Milliseconds a client has to send its whole request, body included. */
+  requestMs: number;
+  /** Milliseconds an idle kept-alive connection stays open. */
+  keepAliveMs: number;
+  /** Connections open at once; more are closed as they arrive. */
+  maxConnections: number;
+  /** Events one request may carry. */
+  maxEvents: number;
+}
+
+/** The defaults, as `--help` states them. */
+export const SERVE_DEFAULTS = {
+  shutdownMs: 10_000,
+  headersMs: 10_000,
+  requestMs: 30_000,
+  keepAliveMs: 5_000,
+  maxConnections: 128,
+  maxEvents: DEFAULT_MAX_EVENTS,
+} as const;
+
+/** A duration in milliseconds from `10`, `2.5`, `10s` or `500ms` (plain numbers are seconds). */
+export function parseDuration(option: string, text: string | undefined, fallback: number): number {
+  if (text === undefined) return fallback;
+  const match = /^(\d+(?:\.\d+)?)(ms|s)?$/.exec(text.trim());
+  const ms = match ? Number(match[1]) * (match[2] === 'ms' ? 1 : 1000) : Number.NaN;
+  if (!Number.isFinite(ms) || ms <= 0 || ms > 86_400_000)
+    throw new UsageError(`${option} must be a duration such as 10, 2.5s or 500ms (more than 0, at most a day), not ${text}`);
+  return Math.round(ms);
+}
+
+/** A whole number of at least 1. */
+export function parseCount(option: string, text: string | undefined, fallback: number): number {
+  if (text === undefined) return fallback;
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(value) || value < 1)
+    throw new UsageError(`${option} must be a whole number of at least 1, not ${text}`);
+  return value;
+}
+
+/** The settings from parsed option values. */
+export function readSettings(values: Record<string, string | boolean | undefined>): ServeSettings {
+  const text = (name: string) => values[name] as string | undefined;
+  const port = Number(text('port') ?? 3000);
+  if (!/^\d+$/.test(text('port') ?? '3000') || port > 65535) throw new UsageError(`--port must be a port number, not ${text('port')}`);
+  const settings: ServeSettings = {
+    port,
+    host: text('host') ?? '127.0.0.1',
+    quiet: values.quiet === true,
+    shutdownMs: parseDuration('--shutdown-timeout', text('shutdown-timeout'), SERVE_DEFAULTS.shutdownMs),
+    headersMs: parseDuration('--headers-timeout', text('headers-timeout'), SERVE_DEFAULTS.headersMs),
+    requestMs: parseDuration('--request-timeout', text('request-timeout'), SERVE_DEFAULTS.requestMs),
+    keepAliveMs: parseDuration('--keep-alive-timeout', text('keep-alive-timeout'), SERVE_DEFAULTS.keepAliveMs),
+    maxConnections: parseCount('--max-connections', text('max-connections'), SERVE_DEFAULTS.maxConnections),
+    maxEvents: parseCount('--max-events', text('max-events'), SERVE_DEFAULTS.maxEvents),
+  };
+  // Node refuses a headers timeout longer than the request's: the request timeout covers the headers too.
+  if (settings.headersMs > settings.requestMs) settings.headersMs = settings.requestMs;
+  return settings;
+}
