@@ -161,16 +161,19 @@ describe('an fsync that fails, end to end', () => {
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-/* Fails fsync on .jsonl files while the counter file named by FAIL_FSYNC_COUNTER is above zero. */
-static int should_fail(int fd) {
-  const char *counter = getenv("FAIL_FSYNC_COUNTER");
-  if (!counter) return 0;
+/* Fails fsync on .jsonl files while the counter file named by FAIL_FSYNC_COUNTER is above zero,
+   and notes each fsync of a .jsonl file that goes through in the file named by FSYNC_LOG. */
+static int is_jsonl(int fd) {
   char link[64], path[4096];
   snprintf(link, sizeof link, "/proc/self/fd/%d", fd);
   ssize_t n = readlink(link, path, sizeof path - 1);
   if (n <= 6) return 0;
   path[n] = 0;
-  if (strcmp(path + n - 6, ".jsonl") != 0) return 0;
+  return strcmp(path + n - 6, ".jsonl") == 0;
+}
+static int should_fail(int fd) {
+  const char *counter = getenv("FAIL_FSYNC_COUNTER");
+  if (!counter || !is_jsonl(fd)) return 0;
   FILE *f = fopen(counter, "r+");
   if (!f) return 0;
   int left = 0;
@@ -179,28 +182,41 @@ static int should_fail(int fd) {
   fclose(f);
   return left > 0;
 }
+static void note(int fd) {
+  const char *log = getenv("FSYNC_LOG");
+  if (!log || !is_jsonl(fd)) return;
+  FILE *f = fopen(log, "a");
+  if (f) { fputs("synced\\n", f); fclose(f); }
+}
 int fsync(int fd) {
   static int (*real)(int);
   if (!real) real = (int (*)(int))dlsym(RTLD_NEXT, "fsync");
   if (should_fail(fd)) { errno = EIO; return -1; }
-  return real(fd);
+  int result = real(fd);
+  if (result == 0) note(fd);
+  return result;
 }
 int fdatasync(int fd) {
   static int (*real)(int);
   if (!real) real = (int (*)(int))dlsym(RTLD_NEXT, "fdatasync");
   if (should_fail(fd)) { errno = EIO; return -1; }
-  return real(fd);
+  int result = real(fd);
+  if (result == 0) note(fd);
+  return result;
 }
 `;
   const built =
     process.platform === 'linux' &&
     spawnSync('cc', ['-shared', '-fPIC', '-o', shim, '-x', 'c', '-', '-ldl'], { input: source, encoding: 'utf8' }).status === 0;
 
-  it.skipIf(!built)('answers 500, then stores the retried batch once, synced', async () => {
+  it.skipIf(!built)('answers 500, then writes and syncs the retried batch before acknowledging it, once', async () => {
     const dir = folder();
-    const counter = join(mkdtempSync(join(tmpdir(), 'agentwire-fsync-counter-')), 'left');
+    const faults = mkdtempSync(join(tmpdir(), 'agentwire-fsync-faults-'));
+    const counter = join(faults, 'left');
+    const log = join(faults, 'synced');
     writeFileSync(counter, '0\n');
-    const served = await startServe(dir, ['--api-key', KEY, '--quiet'], { LD_PRELOAD: shim, FAIL_FSYNC_COUNTER: counter });
+    const synced = () => (existsSync(log) ? readFileSync(log, 'utf8').split('\n').length - 1 : 0);
+    const served = await startServe(dir, ['--api-key', KEY, '--quiet'], { LD_PRELOAD: shim, FAIL_FSYNC_COUNTER: counter, FSYNC_LOG: log });
     const conversation = randomUUID();
     const batch = [message('one'), message('two')];
     writeFileSync(counter, '1\n');
@@ -209,7 +225,9 @@ int fdatasync(int fd) {
     expect(readFileSync(counter, 'utf8')).toBe('0\n');
     await sleep(50);
     expect(served.stderr()).toMatch(new RegExp(`a batch for ${conversation} was not stored: Error: EIO`));
+    const before = synced();
     expect((await post(served.url, conversation, batch)).status).toBe(200);
+    expect(synced()).toBe(before + 1); // the retry reached the disk: not acknowledged from the page cache
     served.child.kill('SIGTERM');
     await served.exited;
     expect(storedIds(dir, conversation)).toEqual(batch.map((event) => event.id));

@@ -4,7 +4,7 @@
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { CLI } from '../helpers/built';
@@ -106,6 +106,7 @@ export function storedIds(dir: string, conversation: string): string[] {
  * bytes after the last newline are tolerated (a crash just happened); otherwise there are none.
  */
 export function checkJsonLines(dir: string, allowTornTail: boolean): void {
+  if (!existsSync(dir)) return;
   for (const name of readdirSync(dir).filter((entry) => entry.endsWith('.jsonl'))) {
     const text = readFileSync(join(dir, name), 'utf8');
     const end = text.lastIndexOf('\n') + 1;
