@@ -44,7 +44,7 @@ export const TYPE_DOCS = {
     'A tool call exactly as the LLM returned it. `arguments` is a string holding JSON; `origin` says which LLM API produced it.',
   SecurityRisk: 'The risk an action carries, as assessed by the LLM, from lowest to highest.',
   CriticResult: "A critic's evaluation: `score` is the predicted probability of success, from 0 to 1.",
-  Message: 'A message in the LLM conversation. Extra provider fields are kept as they arrive.',
+  Message: 'A message in the LLM conversation. Unknown keys are dropped, as the service ignores them.',
   TaskItem: 'One entry of a task list kept by the task tracker tool.',
   Commit: 'A set of file changes, keyed by path.',
   FileChange: 'One file change inside a {@link Commit}.',
@@ -81,7 +81,8 @@ export const FIELD_DOCS = {
   'ACPToolCallEvent.tool_call_id': 'The id of the tool call on the ACP server.',
   'ACPToolCallEvent.title': 'A human-readable title of the call.',
   'ACPToolCallEvent.is_error': 'True when the call failed.',
-  'Condensation.forgotten_event_ids': 'Ids of the events removed from the view given to the LLM; each id at most once.',
+  'Condensation.forgotten_event_ids':
+    'Ids of the events removed from the view given to the LLM. A set: repeated ids are accepted and kept once, in the order they first appear.',
   'Condensation.summary': 'The summary that replaces the forgotten events, if any.',
   'Condensation.summary_offset':
     'Where the summary is inserted in the resulting view (an index, at least 0). When null the summary is not inserted.',
@@ -139,6 +140,9 @@ export const FIELD_DOCS = {
   'MessageToolCall.origin': 'Which LLM API produced the call.',
   'ReasoningItemModel.encrypted_content': 'Opaque encrypted reasoning. Never log or render it.',
   'ThinkingBlock.signature': 'The cryptographic signature of the block.',
+  'FileEntry.modified_time':
+    'When the entry was last modified, as the service writes a date-time (`2026-01-02T03:04:05.500000`, `Z` or an offset when zoned). Plain dates and Unix timestamps are accepted and converted.',
+  'TaskAction.max_turns': 'Deprecated and ignored by the service, which hides it from its OpenAPI document: an integer of at least 1, or null.',
   'TextContent.cache_prompt': 'Whether the LLM provider may cache the prompt up to this block.',
 };
 

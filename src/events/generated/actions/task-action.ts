@@ -9,6 +9,7 @@ export interface TaskAction {
   prompt: string;
   subagent_type: string;
   resume: string | null;
+  /** Deprecated and ignored by the service, which hides it from its OpenAPI document: an integer of at least 1, or null. */
   max_turns: number | null;
   kind: "TaskAction";
 }

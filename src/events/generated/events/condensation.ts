@@ -13,7 +13,7 @@ export interface Condensation {
   source: "agent" | "user" | "environment" | "hook";
   /** The parent event in the conversation tree. `null` for a root or for legacy events that predate the tree; events that share a parent are sibling branches; `"__root__"` marks an explicit new root. */
   parent_id: string | null;
-  /** Ids of the events removed from the view given to the LLM; each id at most once. */
+  /** Ids of the events removed from the view given to the LLM. A set: repeated ids are accepted and kept once, in the order they first appear. */
   forgotten_event_ids: string[];
   /** The summary that replaces the forgotten events, if any. */
   summary: string | null;

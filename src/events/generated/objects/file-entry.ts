@@ -9,6 +9,7 @@ export interface FileEntry {
   path: string;
   is_directory: boolean;
   size: number;
+  /** When the entry was last modified, as the service writes a date-time (`2026-01-02T03:04:05.500000`, `Z` or an offset when zoned). Plain dates and Unix timestamps are accepted and converted. */
   modified_time: string;
 }
 

@@ -9,7 +9,7 @@ import { RedactedThinkingBlockSchema, type RedactedThinkingBlock } from './redac
 import { TextContentSchema, type TextContent } from './text-content';
 import { ThinkingBlockSchema, type ThinkingBlock } from './thinking-block';
 
-/** A message in the LLM conversation. Extra provider fields are kept as they arrive. */
+/** A message in the LLM conversation. Unknown keys are dropped, as the service ignores them. */
 export interface Message {
   role: "user" | "system" | "assistant" | "tool";
   content: (TextContent | ImageContent)[];
