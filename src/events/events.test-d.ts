@@ -2,6 +2,7 @@ import { describe, expectTypeOf, it } from 'vitest';
 import {
   type Action,
   type ActionEvent,
+  type DecodeOptions,
   decodeEvent,
   type Event,
   type EventKind,
@@ -13,9 +14,12 @@ import {
   type LenientActionEvent,
   type LenientEvent,
   pairToolCalls,
+  type SafeDecodeResult,
   safeDecodeEvent,
+  type TaskAction,
   type TerminalAction,
   type ToolCallPair,
+  type ToolDefinition,
   type ToolResultEvent,
   type ValidationErrorItem,
 } from './index';
@@ -34,6 +38,15 @@ describe('event types', () => {
     const result = safeDecodeEvent({});
     if (result.success) expectTypeOf(result.output).toEqualTypeOf<Event>();
     else expectTypeOf(result.detail).toEqualTypeOf<ValidationErrorItem[]>();
+  });
+
+  it('the coercion option is typed, and decoded tools carry their title', () => {
+    expectTypeOf(safeDecodeEvent({}, { coercion: 'strict' })).toEqualTypeOf<SafeDecodeResult<Event>>();
+    expectTypeOf<DecodeOptions['coercion']>().toEqualTypeOf<'lax' | 'strict' | undefined>();
+    expectTypeOf<ToolDefinition['title']>().toEqualTypeOf<string>();
+    expectTypeOf<ToolDefinition['action_type']>().toEqualTypeOf<string>();
+    expectTypeOf<ToolDefinition['observation_type']>().toEqualTypeOf<string | null>();
+    expectTypeOf<TaskAction['max_turns']>().toEqualTypeOf<number | null>();
   });
 
   it('guards narrow events, lenient events and actions', () => {
