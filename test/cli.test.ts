@@ -32,7 +32,8 @@ describe('agentwire events validate', () => {
     expect(run.status).toBe(1);
     expect(run.stdout).toContain('event 1 (ActionEvent): 1 error\n  tool_call_id: Input should be a valid string [string_type]');
     expect(run.stdout).toContain('event 2 (Nope): 1 error');
-    expect(run.stdout).toContain('[union_tag_invalid]');
+    expect(run.stdout).toContain("Value error, Unknown kind 'Nope' for openhands.sdk.event.base.Event");
+    expect(run.stdout).toContain('[value_error]');
     expect(run.stdout.trimEnd().split('\n').pop()).toBe('3 events, 1 valid, 2 invalid');
   });
 
