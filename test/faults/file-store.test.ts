@@ -4,29 +4,20 @@
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import {
-  appendFileSync,
-  closeSync,
-  existsSync,
-  ftruncateSync,
-  mkdtempSync,
-  openSync,
-  readFileSync,
-  statSync,
-  writeFileSync,
-  writeSync,
-} from 'node:fs';
+import { appendFileSync, closeSync, existsSync, ftruncateSync, openSync, readFileSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import * as fsp from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decodeEvent, type Event } from 'agentwire/events';
 import { createFileStore, DataFolderLockedError, type FileStoreFs, type FileStoreHandle } from 'agentwire/webhooks/node';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { messageEvent } from '../helpers/events';
+import { removeTempFolders, tempFolder } from './temp';
 
 const event = (text: string): Event => decodeEvent(messageEvent(text));
-const folder = (base = tmpdir()) => mkdtempSync(join(base, 'agentwire-faults-'));
+const folder = (base = tmpdir()) => tempFolder('agentwire-faults-', base);
 const children: ChildProcess[] = [];
+afterAll(removeTempFolders);
 afterEach(() => {
   for (const child of children.splice(0)) child.kill('SIGKILL');
 });

@@ -4,20 +4,21 @@
  * and a rejection hook that sees every refused request.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Event } from 'agentwire/events';
 import { createWebhookHandler, DEFAULT_MAX_EVENTS, storeListener, type WebhookRejection } from 'agentwire/webhooks';
 import { createFileStore, toNodeHandler } from 'agentwire/webhooks/node';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { messageEvent } from '../helpers/events';
+import { removeTempFolders, tempFolder } from './temp';
 
 const KEY = 'handler-fault-key';
 const headers = { 'x-session-api-key': KEY, 'content-type': 'application/json' };
 const closers: (() => Promise<void>)[] = [];
+afterAll(removeTempFolders);
 afterEach(async () => {
   for (const close of closers.splice(0)) await close();
 });
@@ -193,7 +194,7 @@ describe('numbers JavaScript cannot hold', () => {
     '{"kind":"HookExecutionEvent","id":"e2","hook_event_type":"Stop","hook_command":"x","success":true,"exit_code":99999999999999999999}]';
 
   it('are accepted as the service accepts them, and stored with their exact digits', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'agentwire-numbers-'));
+    const dir = tempFolder('agentwire-numbers-');
     const store = createFileStore({ dir });
     const handler = createWebhookHandler({ apiKey: KEY });
     handler.onEvents(storeListener(store));

@@ -5,17 +5,18 @@
  */
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { appendFileSync, existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { requireBuild } from '../helpers/built';
 import { cli, KEY, killAll, message, post, startServe, storedIds } from './serve-process';
+import { removeTempFolders, tempFolder } from './temp';
 
 beforeAll(requireBuild);
 afterEach(killAll);
+afterAll(removeTempFolders);
 
-const folder = () => join(mkdtempSync(join(tmpdir(), 'agentwire-serve-console-')), 'data');
+const folder = () => join(tempFolder('agentwire-serve-console-'), 'data');
 const sleep = (ms: number) => new Promise((wait) => setTimeout(wait, ms));
 
 describe('refused requests', () => {
@@ -61,7 +62,7 @@ describe('the API key', () => {
 
   it('comes from --api-key-file or AGENTWIRE_API_KEY instead of the command line', async () => {
     const dir = folder();
-    const keyFile = join(mkdtempSync(join(tmpdir(), 'agentwire-key-')), 'key');
+    const keyFile = join(tempFolder('agentwire-key-'), 'key');
     writeFileSync(keyFile, 'from-a-file\n');
     const fromFile = await startServe(dir, ['--quiet', '--api-key-file', keyFile]);
     expect(fromFile.stdout()).toContain(`API key      (read from ${keyFile})`);
@@ -152,7 +153,7 @@ describe('conversation ids and the reading commands', () => {
 });
 
 describe('an fsync that fails, end to end', () => {
-  const shim = join(mkdtempSync(join(tmpdir(), 'agentwire-fsync-shim-')), 'fail-fsync.so');
+  const shim = join(tempFolder('agentwire-fsync-shim-'), 'fail-fsync.so');
   const source = `
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -211,7 +212,7 @@ int fdatasync(int fd) {
 
   it.skipIf(!built)('answers 500, then writes and syncs the retried batch before acknowledging it, once', async () => {
     const dir = folder();
-    const faults = mkdtempSync(join(tmpdir(), 'agentwire-fsync-faults-'));
+    const faults = tempFolder('agentwire-fsync-faults-');
     const counter = join(faults, 'left');
     const log = join(faults, 'synced');
     writeFileSync(counter, '0\n');

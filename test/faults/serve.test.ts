@@ -4,19 +4,20 @@
  * idle connections, huge batches, a closed standard output.
  */
 import { randomUUID } from 'node:crypto';
-import { appendFileSync, mkdirSync, mkdtempSync, readdirSync, statSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { connect, type Socket } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { requireBuild } from '../helpers/built';
 import { checkJsonLines, KEY, killAll, message, post, type Served, startServe, storedIds } from './serve-process';
+import { removeTempFolders, tempFolder } from './temp';
 
 beforeAll(requireBuild);
 afterEach(killAll);
+afterAll(removeTempFolders);
 
-const folder = () => join(mkdtempSync(join(tmpdir(), 'agentwire-serve-faults-')), 'data');
+const folder = () => join(tempFolder('agentwire-serve-faults-'), 'data');
 const sleep = (ms: number) => new Promise((wait) => setTimeout(wait, ms));
 
 /** A raw connection to the server, with a promise of when the server closed it. */

@@ -89,12 +89,16 @@ export const serve: Command = {
     }
     const screen = createServeConsole(io, { stdout: process.stdout, stderr: process.stderr });
     const signals = listenForSignals();
+    /** When the shutdown must be over (set on the signal). */
+    let deadline = Number.POSITIVE_INFINITY;
     try {
       return await receive();
     } finally {
       signals.dispose();
-      // Appends in flight finish (they were not acknowledged if cut); a disk that hangs does not hold the exit.
-      await Promise.race([store.close(), new Promise((done) => setTimeout(done, settings.shutdownMs).unref())]);
+      // Appends in flight finish (if their request was cut, they were not acknowledged); a disk
+      // that hangs does not hold the exit past the deadline (the lock is then taken over next time).
+      const left = Math.max(100, Math.min(settings.shutdownMs, deadline - Date.now()));
+      await Promise.race([store.close(), new Promise((done) => setTimeout(done, left).unref())]);
     }
 
     async function receive(): Promise<number> {
@@ -138,6 +142,7 @@ export const serve: Command = {
       }
       screen.out(bannerText({ host: settings.host, port, dir, key }));
       const signal = await signals.first(() => receiver.shutdown(0));
+      deadline = Date.now() + settings.shutdownMs;
       screen.err(`agentwire serve: ${signal}, stopping (requests in flight have ${settings.shutdownMs / 1000} s)\n`);
       const { cut } = await receiver.shutdown(settings.shutdownMs);
       const dropped = receiver.dropped > 0 ? `; closed ${receiver.dropped} connections past --max-connections` : '';
