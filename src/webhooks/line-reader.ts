@@ -59,7 +59,7 @@ export async function* readLines(
         break;
       }
       const line =
-        !skipping && (pending > 0 || newline > from)
+        !skipping && (pending > 0 || newline > from) && pending + newline - from <= maxLineBytes
           ? (pieces.length === 0 ? data.subarray(from, newline) : Buffer.concat([...pieces, data.subarray(from, newline)])).toString('utf8')
           : undefined;
       pieces = [];
