@@ -19,6 +19,8 @@ export interface WriterState {
   dirty: boolean;
   /** Whether the file exists (creating it also syncs the folder). */
   exists: boolean;
+  /** Set when the file changed outside the store: the state must be read again from the file. */
+  stale?: boolean;
 }
 
 const encoder = /* @__PURE__ */ new TextEncoder();
@@ -76,6 +78,12 @@ export async function appendBatch(fs: FileStoreFs, dir: string, path: string, st
   const created = !state.exists;
   state.exists = true;
   try {
+    // Only this store writes the file: any other size means someone else did, and what is known is stale.
+    const { size } = await handle.stat();
+    if (size < state.end || (size > state.end && !state.dirty)) {
+      state.stale = true;
+      throw new Error(`${path} changed outside the store (another writer?); it is read again on the next try`);
+    }
     if (state.dirty) await handle.truncate(state.end);
     state.dirty = true;
     await writeAll(handle, bytes);
@@ -86,7 +94,7 @@ export async function appendBatch(fs: FileStoreFs, dir: string, path: string, st
     for (const id of ids) state.recent.add(id);
   } catch (error) {
     // Best effort now; `dirty` makes the next append cut the file back in any case.
-    await handle.truncate(state.end).catch(() => undefined);
+    if (!state.stale) await handle.truncate(state.end).catch(() => undefined);
     throw error;
   } finally {
     await handle.close().catch(() => undefined);

@@ -165,7 +165,13 @@ export function createFileStore(options: FileStoreOptions): FileStore {
           await appendBatch(fs, dir, path, state, events.filter(isPersistable));
         } finally {
           // An evicted state was already taken off the count, with its size at that time.
-          if (states.get(id) === state) remembered += state.recent.size - before;
+          if (states.get(id) === state) {
+            remembered += state.recent.size - before;
+            if (state.stale) {
+              states.delete(id);
+              remembered -= state.recent.size;
+            }
+          }
           evict();
         }
       });

@@ -174,6 +174,28 @@ describe('fsync and write failures', () => {
   });
 });
 
+describe('a file changed behind the store', () => {
+  it('is read again instead of being cut or extended', async () => {
+    const dir = folder();
+    const store = createFileStore({ dir });
+    const id = randomUUID();
+    const file = join(dir, `${id}.jsonl`);
+    await store.append(id, [event('1')]);
+    writeFileSync(file, ''); // emptied by hand
+    await expect(store.append(id, [event('2')])).rejects.toThrow(/changed outside the store/);
+    const third = event('3');
+    await store.append(id, [third]);
+    expect(jsonLines(file).map((line) => line.id)).toEqual([third.id]);
+    const extra = event('written by another tool');
+    appendFileSync(file, `${JSON.stringify(extra)}\n`);
+    await expect(store.append(id, [event('4')])).rejects.toThrow(/changed outside the store/);
+    const fifth = event('5');
+    await store.append(id, [fifth, third]);
+    expect(jsonLines(file).map((line) => line.id)).toEqual([third.id, extra.id, fifth.id]);
+    await store.close();
+  });
+});
+
 describe('torn tails', () => {
   it('are cut off before the next append, so the file stays valid JSON Lines', async () => {
     const dir = folder();
