@@ -8,7 +8,11 @@ import { createAuthCheck } from './auth';
 import { dispatch, type Listeners, notifyAll } from './dispatch';
 import { type HeaderLookup, toHeaders } from './headers';
 import { exceedsArrayItems } from './json-scan';
-import { BodyConsumedError, BodyEncodingError, BodyTooLargeError, decodeUtf8, parseJsonBody, readLimited } from './read-body';
+import { BodyConsumedError, BodyEncodingError, BodyTooLargeError, decodeUtf8, discardBody, parseJsonBody, readLimited } from './read-body';
+
+/** At most this much of an unread body is read and thrown away after an early answer. */
+const DISCARD_LIMIT_BYTES = 64 * 1024 * 1024;
+
 import { CONSUMED, detail, rejectionReason, SUCCESS, safeDecode } from './rejection';
 import { createMemorySeenStore } from './seen';
 import { serializeResult } from './serialize';
@@ -198,6 +202,8 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
         return readLimited(request.body, maxBodyBytes);
       };
       const result = await handler.handle(request.method, new URL(request.url).pathname, request.headers, readBody);
+      // An answer given before the body was read: read it to the end first, so the answer arrives.
+      if (request.body && !request.bodyUsed) await discardBody(request.body, DISCARD_LIMIT_BYTES);
       return new Response(serializeResult(result), {
         status: result.status,
         headers: { 'content-type': 'application/json', ...result.headers },

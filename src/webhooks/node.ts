@@ -17,6 +17,29 @@ export type { FileStoreFs, FileStoreHandle } from './file-system';
 export type NodeRequest = IncomingMessage & { body?: unknown; originalUrl?: string };
 
 /** Reads the raw body with the handler's limit, stopping at the first byte past it. */
+/** How much of an unread body is read and thrown away after an early answer, before the connection is cut. */
+const DISCARD_LIMIT = { bytes: 64 * 1024 * 1024, milliseconds: 5_000 };
+
+/** Reads the rest of a request and throws it away; past the limits, destroys the connection. */
+function discardRest(req: IncomingMessage): void {
+  let size = 0;
+  const cut = () => {
+    clearTimeout(timer);
+    req.off('data', onData);
+    req.socket?.destroy();
+  };
+  const onData = (chunk: Buffer) => {
+    size += chunk.length;
+    if (size > DISCARD_LIMIT.bytes) cut();
+  };
+  const timer = setTimeout(cut, DISCARD_LIMIT.milliseconds);
+  timer.unref?.();
+  req.on('data', onData);
+  req.once('end', () => clearTimeout(timer));
+  req.once('close', () => clearTimeout(timer));
+  req.resume();
+}
+
 function readNodeBody(req: IncomingMessage, limit: number): Promise<Uint8Array> {
   return new Promise((resolve, reject) => {
     const declared = Number(req.headers['content-length']);
@@ -110,9 +133,11 @@ export function toNodeHandler(handler: WebhookHandler) {
         res.statusCode = result.status;
         res.setHeader('content-type', 'application/json');
         for (const [name, value] of Object.entries(result.headers ?? {})) res.setHeader(name, value);
-        // An unread body (413, 401 before reading) must not be left on a kept-alive connection.
-        if (!req.complete) res.setHeader('connection', 'close');
         res.end(serializeResult(result));
+        // An answer given before the body was read (413, 401): closing at once would reset a client
+        // still sending, which then sees a network error instead of the status. Read the rest and
+        // throw it away, within bounds.
+        if (!req.complete) discardRest(req);
       })
       .catch(fail);
   };

@@ -42,6 +42,27 @@ export async function readLimited(stream: ReadableStream<Uint8Array> | null, lim
   return bytes;
 }
 
+/**
+ * Reads an unread body and throws it away, up to `limit` bytes, then cancels it. Answering before
+ * the body is read (413 on a declared length, 401) and closing at once would reset a client still
+ * sending; this lets the answer arrive.
+ */
+export async function discardBody(stream: ReadableStream<Uint8Array>, limit: number): Promise<void> {
+  const reader = stream.getReader();
+  let size = 0;
+  try {
+    while (size <= limit) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      size += value.byteLength;
+    }
+  } catch {
+    // The client went away: nothing left to read.
+  } finally {
+    await reader.cancel().catch(() => undefined);
+  }
+}
+
 /** The body stream was already read (by an earlier middleware) and its content kept nowhere the handler can see. */
 export class BodyConsumedError extends Error {
   override readonly name = 'BodyConsumedError';

@@ -21,13 +21,6 @@ const TOO_LARGE = new Uint8Array(LIMIT + 1).fill(0x20);
 // Where an answer given before the body is read (413 on a declared length, 401) can still reach
 // Node's fetch as a reset connection today: their 413 check accepts a reset in its place, and the
 // strict probe is skipped, loudly. Remove an entry once its fix lands: then the probe must pass.
-const RESET_PENDING: Record<string, string> = {
-  'node node-http': 'toNodeHandler closes the connection without draining the unread body; fix pending in src/webhooks/node.ts',
-  'workerd *':
-    'workerd resets a connection whose request body the Worker left unread; fix pending in handler.fetch, src/webhooks/handler.ts',
-};
-const resetPending = (runtime: string, example: string) => RESET_PENDING[`${runtime} ${example}`] ?? RESET_PENDING[`${runtime} *`];
-
 const fixture = (name: string) => readFileSync(`${ROOT}/test/fixtures/${name}`, 'utf8');
 
 let project: PackedProject | undefined;
@@ -185,13 +178,8 @@ for (const runtime of RUNTIMES) {
       it('answers 413 past the 10 MiB limit, with a declared length or streamed', async () => {
         // Read past the limit, then answered: every runtime gets this one through.
         expect(await answer(await send(randomUUID(), new Blob([TOO_LARGE]).stream()))).toEqual(tooLarge);
-        // Answered from the declared length, nothing read: where a reset is still pending, it may
-        // come instead of the answer (the probe below is the strict check).
-        const declared = await send(randomUUID(), TOO_LARGE).then(answer, (error: Error) => {
-          if (resetPending(runtime.name, example)) return 'reset';
-          throw error;
-        });
-        if (declared !== 'reset') expect(declared).toEqual(tooLarge);
+        // Answered from the declared length, nothing read: the answer must still arrive.
+        expect(await answer(await send(randomUUID(), TOO_LARGE))).toEqual(tooLarge);
       });
     });
 
@@ -199,10 +187,7 @@ for (const runtime of RUNTIMES) {
     // reach the client, not a reset connection while it is still sending: the sender would log
     // a network error and retry instead of seeing why. Timing decides a reset, hence the repeats.
     for (const example of runtime.probe) {
-      const pending = resetPending(runtime.name, example);
-      if (pending) console.warn(`runtimes suite: the reset probe of ${runtime.name} ${example} is SKIPPED: ${pending}`);
-      const name = `gets every early answer to a large body through to the client, never a reset (${example})`;
-      it.skipIf(pending !== undefined)(pending ? `${name} (SKIPPED: ${pending})` : name, async () => {
+      it(`gets every early answer to a large body through to the client, never a reset (${example})`, async () => {
         const cases = [
           { name: '413, declared length', body: () => TOO_LARGE, headers: undefined, status: 413 },
           { name: '413, streamed', body: () => new Blob([TOO_LARGE]).stream(), headers: undefined, status: 413 },
