@@ -4,9 +4,9 @@
  *
  * ```ts
  * import { createWebhookHandler } from 'agentwire/webhooks';
- * const webhooks = createWebhookHandler({ apiKey: process.env.WEBHOOK_KEY });
+ * const webhooks = createWebhookHandler({ apiKey: 'the key the service sends' });
  * webhooks.on('ActionEvent', (event, { conversationId }) => console.log(conversationId, event.tool_name));
- * export default { fetch: webhooks.fetch };
+ * // Bun: Bun.serve({ fetch: webhooks.fetch }); Deno: Deno.serve(webhooks.fetch); Hono: webhooks.fetch(c.req.raw)
  * ```
  * @module
  */
