@@ -53,10 +53,3 @@ export function summarizeEvent(event: Event): string {
       return '';
   }
 }
-
-/** `HH:MM:SS  conversation  Kind  summary` (the conversation as its first 8 hex digits). */
-export function eventLine(event: Event, conversationId?: string, time = new Date().toTimeString().slice(0, 8)): string {
-  const where = conversationId ? `${conversationId.slice(0, 8)}  ` : '';
-  const summary = summarizeEvent(event);
-  return `${time}  ${where}${event.kind.padEnd(28)}${summary ? `  ${summary}` : ''}`.trimEnd();
-}
