@@ -60,4 +60,21 @@ describe('the built package, through its own exports', () => {
     expect(output.oneOf).toBe(19);
     expect(output.version).toMatch(/^\d+\.\d+\.\d+/);
   });
+
+  it('recognizes an error of the other build as an AgentwireError (the dual-package hazard)', () => {
+    const script = `
+      import { createRequire } from 'node:module';
+      import * as esm from 'agentwire/api';
+      import { AgentwireError, isAgentwireError } from 'agentwire';
+      const cjs = createRequire(import.meta.url)('agentwire/api');
+      const fromCjs = new cjs.NotFoundError({ status: 404, headers: new Headers(), body: null, method: 'GET', path: '/' });
+      console.log(JSON.stringify({
+        sameClass: cjs.NotFoundError === esm.NotFoundError,
+        root: fromCjs instanceof AgentwireError,
+        area: fromCjs instanceof esm.AgentwireError,
+        guard: isAgentwireError(fromCjs),
+        exact: fromCjs instanceof esm.NotFoundError,
+      }));`;
+    expect(run(['--input-type=module', '-e', script])).toEqual({ sameClass: false, root: true, area: true, guard: true, exact: false });
+  });
 });

@@ -3,7 +3,9 @@
  * request id, and never a secret in a message.
  * @module
  */
+
 import type { ValidationErrorItem } from '../events/index';
+import { AgentwireError } from '../internal/agentwire-error';
 
 /** What an {@link APIError} is built from. */
 export interface APIErrorInit {
@@ -35,7 +37,7 @@ export function describeBody(body: unknown): string | undefined {
 }
 
 /** A non-2xx answer of the service. */
-export class APIError extends Error {
+export class APIError extends AgentwireError {
   override name = 'APIError';
   /** The HTTP status. */
   readonly status: number;
@@ -95,7 +97,7 @@ export class InternalServerError extends APIError {
 }
 
 /** The request never got an answer (refused, reset, DNS…). */
-export class APIConnectionError extends Error {
+export class APIConnectionError extends AgentwireError {
   override name = 'APIConnectionError';
 }
 /** The answer did not come within the timeout. */
@@ -103,7 +105,7 @@ export class APITimeoutError extends APIConnectionError {
   override name = 'APITimeoutError';
 }
 /** The server answered 2xx with a body that breaks the API's contract. */
-export class APIResponseValidationError extends Error {
+export class APIResponseValidationError extends AgentwireError {
   override name = 'APIResponseValidationError';
 }
 

@@ -2,7 +2,9 @@
  * The options, results and errors of the event sender.
  * @module
  */
+
 import type { Event, LenientEvent } from '../events/index';
+import { AgentwireError } from '../internal/agentwire-error';
 
 /** Why events left the queue without being delivered. */
 export type DropReason = 'queue-events' | 'queue-bytes' | 'rejected';
@@ -71,7 +73,7 @@ export interface EventSender {
 }
 
 /** A batch that could not be delivered after every attempt, or an event the receiver refused for good. */
-export class EventDeliveryError extends Error {
+export class EventDeliveryError extends AgentwireError {
   override name = 'EventDeliveryError';
   /** The receiver's status, when it answered. */
   readonly status: number | undefined;
@@ -89,7 +91,7 @@ export class EventDeliveryError extends Error {
 }
 
 /** An event that can never be sent: it is larger than `maxBatchBytes` on its own. */
-export class EventTooLargeError extends RangeError {
+export class EventTooLargeError extends AgentwireError {
   override name = 'EventTooLargeError';
   constructor(
     /** The encoded event's size in bytes. */

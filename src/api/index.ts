@@ -4,6 +4,7 @@
  * `Retry-After`, timeouts with cancellation, and keys kept out of every message.
  * @module
  */
+export { AgentwireError, isAgentwireError } from '../internal/agentwire-error';
 export {
   type AgentServerClientOptions,
   checkProfileName,

@@ -2,7 +2,9 @@
  * The process surface a command uses, so commands run the same in a terminal and in tests.
  * @module
  */
+
 import { readFile } from 'node:fs/promises';
+import { AgentwireError } from '../internal/agentwire-error';
 import { colorEnabled } from './color';
 
 /** Where a command reads and writes. */
@@ -55,7 +57,7 @@ export function processIO(): CommandIO {
 }
 
 /** A user error: printed as one line, without a stack trace, with its exit code. */
-export class UsageError extends Error {
+export class UsageError extends AgentwireError {
   override readonly name = 'UsageError';
   constructor(
     message: string,

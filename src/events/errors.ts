@@ -2,7 +2,9 @@
  * The error thrown when events do not match the service's schemas.
  * @module
  */
+
 import type * as v from 'valibot';
+import { AgentwireError } from '../internal/agentwire-error';
 import type { ValidationErrorItem } from './detail';
 
 const MAX_LISTED = 10;
@@ -29,7 +31,7 @@ function describe(detail: readonly ValidationErrorItem[], what: string): string 
  * (ready for a 422 body); `issues` holds the underlying Valibot issues. The message lists where
  * and what, never the offending values.
  */
-export class EventValidationError extends Error {
+export class EventValidationError extends AgentwireError {
   override readonly name = 'EventValidationError';
   /** The Valibot issues, with paths into the input. */
   readonly issues: readonly v.BaseIssue<unknown>[];

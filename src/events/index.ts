@@ -11,6 +11,7 @@
  * @module
  */
 
+export { AgentwireError, isAgentwireError } from '../internal/agentwire-error';
 export * from './conversation/index';
 export {
   type DecodeOptions,

@@ -7,6 +7,7 @@
  * @module
  */
 
+export { AgentwireError, isAgentwireError } from '../internal/agentwire-error';
 export type { Diagnostic, Position, RelatedLocation, Rule, Severity } from '../internal/diagnostic';
 export type { JsonPath } from '../internal/json-source';
 export type { PluginParameterValue, PluginReference, PluginSpec } from './plugin-reference';

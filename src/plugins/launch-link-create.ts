@@ -2,6 +2,7 @@
  * Building a launch link, byte for byte as the app's own encoder builds it.
  * @module
  */
+import { AgentwireError } from '../internal/agentwire-error';
 import { bytesToBase64 } from '../internal/base64';
 import { checkLaunchMessage } from './launch-link-message';
 import { fieldProblem, jsonProblem, KEYS, unknownKeys } from './launch-link-payload';
@@ -12,7 +13,7 @@ import type { PluginSpec } from './plugin-reference';
 export type LaunchLinkErrorCode = 'invalid-app-url' | 'no-plugins' | 'invalid-plugin' | 'invalid-parameters' | 'invalid-message';
 
 /** A programmer error in the input of {@link createLaunchLink}. */
-export class LaunchLinkError extends Error {
+export class LaunchLinkError extends AgentwireError {
   override readonly name = 'LaunchLinkError';
   constructor(
     readonly code: LaunchLinkErrorCode,

@@ -8,6 +8,7 @@
  * @module
  */
 
+export { AgentwireError, isAgentwireError } from '../internal/agentwire-error';
 export type { Diagnostic, Position, RelatedLocation, Rule, Severity } from '../internal/diagnostic';
 export type { DirectoryEntry, EntryKind, SkillFileSystem } from '../skills/file-system';
 export type { Skill, SkillTrigger } from '../skills/types';

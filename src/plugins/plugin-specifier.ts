@@ -3,6 +3,7 @@
  * marketplaces a conversation has, with the service's failures (ambiguous, missing) as typed results.
  * @module
  */
+import { AgentwireError } from '../internal/agentwire-error';
 import { diagnostic, type Rule } from '../internal/diagnostic';
 import { type MarketplaceSourceResolution, resolveMarketplaceSource } from './marketplace-source';
 import type { Marketplace, MarketplacePluginEntry } from './marketplace-types';
@@ -57,7 +58,7 @@ export interface RegisteredMarketplace {
 }
 
 /** Why a plugin could not be resolved. The base of the lookup failures. */
-export class PluginResolutionError extends Error {
+export class PluginResolutionError extends AgentwireError {
   override name = 'PluginResolutionError';
 }
 

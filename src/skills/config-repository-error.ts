@@ -4,6 +4,7 @@
  * cannot run git; a repository that is missing or unreachable is a diagnostic, not an error.
  * @module
  */
+import { AgentwireError } from '../internal/agentwire-error';
 
 /** Why a configuration repository could not be loaded at all. */
 export type ConfigRepositoryErrorCode =
@@ -23,7 +24,7 @@ export type ConfigRepositoryErrorCode =
   | 'cache-unavailable';
 
 /** A configuration repository cannot be loaded; `code` says why. Messages never hold a credential. */
-export class ConfigRepositoryError extends Error {
+export class ConfigRepositoryError extends AgentwireError {
   override readonly name = 'ConfigRepositoryError';
   constructor(
     readonly code: ConfigRepositoryErrorCode,

@@ -4,6 +4,7 @@
  * !`command` blocks; agentwire never runs them, and warns about each.
  * @module
  */
+import { AgentwireError } from '../internal/agentwire-error';
 import { type Diagnostic, diagnostic } from '../internal/diagnostic';
 import { splitFrontmatter } from '../internal/frontmatter';
 import { decodeUtf8 } from '../internal/utf8';
@@ -26,7 +27,7 @@ export interface SkillContent {
 }
 
 /** The body of a skill cannot be read: too large, not UTF-8, or gone. */
-export class SkillContentError extends Error {
+export class SkillContentError extends AgentwireError {
   override readonly name = 'SkillContentError';
   constructor(
     message: string,

@@ -6,6 +6,7 @@
  * @module
  */
 
+export { AgentwireError, isAgentwireError } from '../internal/agentwire-error';
 export type { Diagnostic, Position, RelatedLocation, Rule, Severity } from '../internal/diagnostic';
 export {
   type ConfigRepository,

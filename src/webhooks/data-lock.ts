@@ -3,10 +3,12 @@
  * exclusive create, and taken over only when its owner is gone. Node only.
  * @module
  */
+
 import { randomBytes } from 'node:crypto';
 import { link, readFile, rename, unlink } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
+import { AgentwireError } from '../internal/agentwire-error';
 import { type FileStoreFs, isMissing, nodeFileSystem, syncDirectory, writeAll } from './file-system';
 
 /** The lock file's name inside the data folder. */
@@ -21,7 +23,7 @@ interface LockContent {
 }
 
 /** Another live process writes to the folder. */
-export class DataFolderLockedError extends Error {
+export class DataFolderLockedError extends AgentwireError {
   override readonly name = 'DataFolderLockedError';
   constructor(
     /** The data folder. */

@@ -11,6 +11,7 @@
  * @module
  */
 
+export { AgentwireError, isAgentwireError } from '../internal/agentwire-error';
 export { compactConversationId, normalizeConversationId } from '../internal/conversation-id';
 export type { ApiKeyOption } from './auth';
 export { createWebhookHandler, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_EVENTS } from './handler';

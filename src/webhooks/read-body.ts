@@ -3,11 +3,13 @@
  * failures.
  * @module
  */
+
 import type { ValidationErrorItem } from '../events/index';
+import { AgentwireError } from '../internal/agentwire-error';
 import { mayNeedExactParse, parseExact } from './json-numbers';
 
 /** The body was larger than the limit. */
-export class BodyTooLargeError extends Error {
+export class BodyTooLargeError extends AgentwireError {
   override readonly name = 'BodyTooLargeError';
   constructor(readonly limit: number) {
     super(`Request body is larger than ${limit} bytes`);
@@ -64,12 +66,12 @@ export async function discardBody(stream: ReadableStream<Uint8Array>, limit: num
 }
 
 /** The body stream was already read (by an earlier middleware) and its content kept nowhere the handler can see. */
-export class BodyConsumedError extends Error {
+export class BodyConsumedError extends AgentwireError {
   override readonly name = 'BodyConsumedError';
 }
 
 /** The body is not UTF-8. */
-export class BodyEncodingError extends Error {
+export class BodyEncodingError extends AgentwireError {
   override readonly name = 'BodyEncodingError';
 }
 

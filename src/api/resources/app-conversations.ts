@@ -2,7 +2,9 @@
  * Conversations of the app: `/api/v1/app-conversations` and its start tasks.
  * @module
  */
+
 import * as v from 'valibot';
+import { AgentwireError } from '../../internal/agentwire-error';
 import type { PageParams } from '../page';
 import { decodeResponse } from '../response';
 import { sleep } from '../retry';
@@ -102,7 +104,7 @@ const ConversationSchema = v.looseObject({
 const CountSchema = v.pipe(v.number(), v.integer());
 
 /** A start task that ended in `ERROR`; `message` and `detail` hold the service's reason. */
-export class StartTaskError extends Error {
+export class StartTaskError extends AgentwireError {
   override name = 'StartTaskError';
   constructor(readonly task: StartTask) {
     super(`The conversation could not start: ${task.detail ?? 'no detail given'}`);

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { APIConnectionError, APIError, EventDeliveryError, EventTooLargeError, NotFoundError, StartTaskError } from '../api/index';
+import { EventValidationError } from '../events/index';
+import { LaunchLinkError, PluginNotFoundError } from '../plugins/index';
+import { ConfigRepositoryError, SkillContentError } from '../skills/index';
+import { DataFolderLockedError } from '../webhooks/node';
+import { AgentwireError, isAgentwireError } from './agentwire-error';
+
+describe('AgentwireError', () => {
+  it('is the root of the errors of every area', () => {
+    const classes = [
+      APIError,
+      NotFoundError,
+      APIConnectionError,
+      EventDeliveryError,
+      EventTooLargeError,
+      StartTaskError,
+      EventValidationError,
+      LaunchLinkError,
+      PluginNotFoundError,
+      ConfigRepositoryError,
+      SkillContentError,
+      DataFolderLockedError,
+    ];
+    for (const type of classes) expect(type.prototype instanceof Error && Object.prototype.isPrototypeOf.call(AgentwireError.prototype, type.prototype), type.name).toBe(true);
+  });
+
+  it('recognizes an error of another copy of the package by its brand, and keeps subclass checks exact', () => {
+    // What the other build's class looks like from here: a different class with the same brand.
+    const foreign = Object.assign(new Error('from the other build'), { [Symbol.for('agentwire.error')]: true });
+    expect(foreign instanceof AgentwireError).toBe(true);
+    expect(isAgentwireError(foreign)).toBe(true);
+    expect(foreign instanceof NotFoundError).toBe(false);
+    expect(new Error('plain') instanceof AgentwireError).toBe(false);
+    expect(isAgentwireError({})).toBe(false);
+    const error = new AgentwireError('x', { cause: 1 });
+    expect([error instanceof Error, error.cause, error.message]).toEqual([true, 1, 'x']);
+  });
+});
