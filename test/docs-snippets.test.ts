@@ -18,7 +18,7 @@ interface Snippet {
 }
 
 /** The ```ts blocks of a Markdown file, with the hidden context before each. */
-export function snippetsOf(file: string, text: string): Snippet[] {
+function snippetsOf(file: string, text: string): Snippet[] {
   const snippets: Snippet[] = [];
   const lines = text.split('\n');
   for (let i = 0; i < lines.length; i++) {

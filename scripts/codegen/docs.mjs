@@ -142,7 +142,8 @@ export const FIELD_DOCS = {
   'ThinkingBlock.signature': 'The cryptographic signature of the block.',
   'FileEntry.modified_time':
     'When the entry was last modified, as the service writes a date-time (`2026-01-02T03:04:05.500000`, `Z` or an offset when zoned). Plain dates and Unix timestamps are accepted and converted.',
-  'TaskAction.max_turns': 'Deprecated and ignored by the service, which hides it from its OpenAPI document: an integer of at least 1, or null.',
+  'TaskAction.max_turns':
+    'Deprecated and ignored by the service, which hides it from its OpenAPI document: an integer of at least 1, or null.',
   'TextContent.cache_prompt': 'Whether the LLM provider may cache the prompt up to this block.',
 };
 

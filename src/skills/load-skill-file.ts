@@ -12,7 +12,7 @@ import { instructionSkillName } from './instruction-names';
 import type { Problem } from './problem';
 import { pythonLength, truncateMiddle } from './python-types';
 import { type ReadLimits, readSkillFile } from './read-skill-file';
-import { DESCRIPTION_MISSING, DESCRIPTION_TOO_LONG, WOULD_DROP_SKILL } from './rules';
+import { DESCRIPTION_MISSING, DESCRIPTION_TOO_LONG } from './rules';
 import type { Skill, SkillFormat, SkillResources, SkillRole, SkillScope } from './types';
 import type { SafeWalker } from './walk';
 
