@@ -22,7 +22,11 @@ describe('AgentwireError', () => {
       SkillContentError,
       DataFolderLockedError,
     ];
-    for (const type of classes) expect(type.prototype instanceof Error && Object.prototype.isPrototypeOf.call(AgentwireError.prototype, type.prototype), type.name).toBe(true);
+    for (const type of classes)
+      expect(
+        type.prototype instanceof Error && Object.prototype.isPrototypeOf.call(AgentwireError.prototype, type.prototype),
+        type.name,
+      ).toBe(true);
   });
 
   it('recognizes an error of another copy of the package by its brand, and keeps subclass checks exact', () => {

@@ -20,7 +20,10 @@ export class AgentwireError extends Error {
 
   /** `instanceof AgentwireError` recognizes errors of either build; subclasses keep the usual check. */
   static override [Symbol.hasInstance](value: unknown): boolean {
+    // `this` is the class `instanceof` asked about: a subclass inherits this method and keeps the usual check.
+    // biome-ignore lint/complexity/noThisInStatic: the receiver must be the subclass, not AgentwireError
     if (this === AgentwireError) return isAgentwireError(value);
+    // biome-ignore lint/complexity/noThisInStatic: as above
     return Function.prototype[Symbol.hasInstance].call(this, value);
   }
 }
