@@ -22,7 +22,8 @@ await build({
   external: ['autocannon', 'esbuild', 'yaml', 'simple-git'],
   logLevel: 'warning',
 });
-const env = { ...process.env, AGENTWIRE_OPENAPI: join(root, '../shared/reference/service-openapi.json') };
+// The bundle cannot find the vendored document relative to itself: name it.
+const env = { ...process.env, AGENTWIRE_OPENAPI: join(root, 'spec/service-openapi.json') };
 const args = process.argv.slice(2);
 
 // The decode figures vary with how V8 optimizes each process: take each in several processes.

@@ -1,24 +1,25 @@
 #!/usr/bin/env node
-// Generates src/events/generated/ from the reference OpenAPI document.
-//   node scripts/generate-events.mjs [--check] [--openapi PATH]
+// Generates src/events/generated/ from the vendored OpenAPI document (spec/service-openapi.json,
+// checked against its recorded SHA-256: see scripts/codegen/spec.mjs).
+//   node scripts/generate-events.mjs [--check]
 // --check writes nothing and exits 1 when the committed files differ from a fresh generation.
+// `npm run generate` runs this generator and the API generator (scripts/generate.mjs).
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { emitGuardsFile, emitIndexFile, emitKindsFile, emitSchemaFile, emitUnionFile } from './codegen/emit.mjs';
 import { emitFastDecode } from './codegen/emit-fast.mjs';
 import { loadSchemas, UNIONS } from './codegen/load.mjs';
+import { readSpec } from './codegen/spec.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const check = args.includes('--check');
-const at = args.indexOf('--openapi');
-const openapiPath = at >= 0 ? resolve(args[at + 1]) : resolve(root, '../shared/reference/service-openapi.json');
 const outDir = join(root, 'src/events/generated');
 
 /** Every generated file, as `{ path, text }` relative to the output folder. */
-export function generate(path = openapiPath) {
-  const loaded = loadSchemas(path);
+export function generate(document = readSpec().document) {
+  const loaded = loadSchemas(document);
   const files = [];
   for (const name of loaded.reachable.keys()) {
     if (UNIONS[name]) files.push(emitUnionFile(name, loaded));
@@ -40,7 +41,13 @@ function listFiles(dir) {
 
 const isMain = process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (isMain) {
-  const files = generate();
+  let files;
+  try {
+    files = generate();
+  } catch (error) {
+    console.error(error.message);
+    process.exit(1);
+  }
   if (check) {
     const expected = new Map(files.map((file) => [file.path, file.text]));
     const stale = [];

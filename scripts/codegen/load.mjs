@@ -1,6 +1,5 @@
-// Reads the reference OpenAPI document and collects every schema reachable from the
-// `Event-Input` union, with the names agentwire gives them.
-import { readFileSync } from 'node:fs';
+// Collects every schema of the OpenAPI document reachable from the `Event-Input` union, with the
+// names agentwire gives them.
 import { applyServiceRules } from './service-rules.mjs';
 
 /** The four tagged unions, keyed by their OpenAPI name. */
@@ -34,9 +33,8 @@ export function fileName(tsName) {
     .toLowerCase();
 }
 
-/** Loads the document and returns the reachable schemas in a stable order. */
-export function loadSchemas(openapiPath) {
-  const doc = JSON.parse(readFileSync(openapiPath, 'utf8'));
+/** Returns the reachable schemas of a parsed document (see spec.mjs) in a stable order. */
+export function loadSchemas(doc) {
   const all = applyServiceRules(doc.components.schemas);
   const seen = new Map();
   const visit = (node) => {

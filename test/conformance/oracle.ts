@@ -35,9 +35,8 @@ import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import { ACTION_KINDS, OBSERVATION_KINDS } from '../../src/events/generated/kinds';
 import { readServiceDateTime } from '../../src/events/service-datetime';
 
-/** The reference OpenAPI document's path (`AGENTWIRE_OPENAPI` overrides it; the benchmarks set it). */
-export const OPENAPI_PATH =
-  process.env.AGENTWIRE_OPENAPI ?? fileURLToPath(new URL('../../../shared/reference/service-openapi.json', import.meta.url));
+/** The vendored OpenAPI document's path, `spec/service-openapi.json` (`AGENTWIRE_OPENAPI` overrides it; the benchmarks set it). */
+export const OPENAPI_PATH = process.env.AGENTWIRE_OPENAPI ?? fileURLToPath(new URL('../../spec/service-openapi.json', import.meta.url));
 
 /** The four tagged unions. */
 export const UNION_NAMES = ['Event-Input', 'Action-Input', 'Observation-Input', 'ToolDefinition-Input'] as const;
