@@ -72,7 +72,7 @@ export function readmeBlock(version, hash) {
   ].join('\n');
 }
 
-const BLOCK = /<!-- spec-info:start[^]*?<!-- spec-info:end -->/;
+const BLOCK = /<!-- spec-info:start[\s\S]*?<!-- spec-info:end -->/;
 
 /** Whether spec/README.md records the given version and hash. */
 export function readmeRecords(version, hash) {
