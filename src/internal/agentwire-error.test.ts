@@ -32,6 +32,7 @@ describe('AgentwireError', () => {
   it('recognizes an error of another copy of the package by its brand, and keeps subclass checks exact', () => {
     // What the other build's class looks like from here: a different class with the same brand.
     const foreign = Object.assign(new Error('from the other build'), { [Symbol.for('agentwire.error')]: true });
+    expect(Object.keys(new AgentwireError('own keys'))).toEqual([]);
     expect(foreign instanceof AgentwireError).toBe(true);
     expect(isAgentwireError(foreign)).toBe(true);
     expect(foreign instanceof NotFoundError).toBe(false);

@@ -5,7 +5,7 @@
  * @module
  */
 
-const BRAND = Symbol.for('agentwire.error');
+const BRAND = /* @__PURE__ */ Symbol.for('agentwire.error');
 
 /**
  * The base class of agentwire's errors. `error instanceof AgentwireError` also holds for an error
@@ -13,18 +13,16 @@ const BRAND = Symbol.for('agentwire.error');
  * {@link isAgentwireError}.
  */
 export class AgentwireError extends Error {
-  constructor(message?: string, options?: { cause?: unknown }) {
-    super(message, options);
-    Object.defineProperty(this, BRAND, { value: true });
+  /** The brand both builds share (a getter on the prototype: nothing to copy, nothing shown by `inspect`). */
+  get [BRAND](): true {
+    return true;
   }
 
   /** `instanceof AgentwireError` recognizes errors of either build; subclasses keep the usual check. */
   static override [Symbol.hasInstance](value: unknown): boolean {
     // `this` is the class `instanceof` asked about: a subclass inherits this method and keeps the usual check.
     // biome-ignore lint/complexity/noThisInStatic: the receiver must be the subclass, not AgentwireError
-    if (this === AgentwireError) return isAgentwireError(value);
-    // biome-ignore lint/complexity/noThisInStatic: as above
-    return Function.prototype[Symbol.hasInstance].call(this, value);
+    return this === AgentwireError ? isAgentwireError(value) : super[Symbol.hasInstance](value);
   }
 }
 
