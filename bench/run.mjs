@@ -8,6 +8,15 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+const args = process.argv.slice(2);
+// The sizes are measured on the built package (dist/, through its exports): build it first.
+if (!args.includes('--no-build')) {
+  const built = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' });
+  if (built.status !== 0) {
+    console.error('npm run build failed: the bundle sizes need dist/ (pass --no-build to measure an existing build)');
+    process.exit(built.status ?? 1);
+  }
+}
 // Inside the project, so the bundle resolves the installed packages.
 const cache = join(root, 'node_modules/.cache/agentwire-bench');
 mkdirSync(cache, { recursive: true });
@@ -24,7 +33,6 @@ await build({
 });
 // The bundle cannot find the vendored document relative to itself: name it.
 const env = { ...process.env, AGENTWIRE_OPENAPI: join(root, 'spec/service-openapi.json') };
-const args = process.argv.slice(2);
 
 // The decode figures vary with how V8 optimizes each process: take each in several processes.
 const processes = args.includes('--quick') ? 1 : 5;

@@ -89,7 +89,7 @@ export function emitSchemaFile(schemaName, loaded) {
     body =
       `${doc(typeDoc)}export type ${name} = ${values.join(' | ')};\n\n` +
       `/** Valibot schema of {@link ${name}}. */\n` +
-      `export const ${name}Schema: v.GenericSchema<unknown, ${name}> = enumOf([${values.join(', ')}]);\n`;
+      `export const ${name}Schema: v.GenericSchema<unknown, ${name}> = /* @__PURE__ */ enumOf([${values.join(', ')}]);\n`;
   } else {
     const required = new Set(schema.required ?? []);
     if (union) required.add('kind');
@@ -118,7 +118,7 @@ export function emitSchemaFile(schemaName, loaded) {
     body =
       `${doc(typeDoc)}export interface ${name} {\n${iface}\n}\n\n` +
       `/** Valibot schema of {@link ${name}}: ${EXTRA_NOTE[extra]}, with the service's defaults${titleNote}. */\n` +
-      `export const ${name}Schema: v.GenericSchema<unknown, ${name}> = ${value};\n`;
+      `export const ${name}Schema: v.GenericSchema<unknown, ${name}> = /* @__PURE__ */ ${value};\n`;
   }
   const code = body.slice(body.indexOf('Schema: v.GenericSchema'));
   const valibotImport = /[^.\w]v\.\w+\(/.test(code) ? "import * as v from 'valibot';" : "import type * as v from 'valibot';";
@@ -138,7 +138,7 @@ export function emitUnionFile(unionName, loaded) {
     `${doc(TYPE_DOCS[info.name])}export type ${info.name} =\n${members.map((m) => `  | ${m}`).join('\n')};\n\n` +
     `/** The ${info.name} member whose \`kind\` is \`K\`. */\nexport type ${info.name}Of<K extends ${info.name}['kind']> = Extract<${info.name}, { kind: K }>;\n\n` +
     `/**\n * Valibot schema of {@link ${info.name}}: the member named by \`kind\`, which is required; a missing or unknown\n * kind is reported as the service reports it.${open ? "\n * With the decode option `unknownKinds: 'keep'`, a value of an unknown kind passes as an opaque object." : ''}\n */\n` +
-    `export const ${info.name}Schema: v.GenericSchema<unknown, ${info.name}> = kindUnion<${info.name}>('${info.name}', ${info.kindsConst}, [\n${members.map((m) => `  ${m}Schema,`).join('\n')}\n], ${open});\n`;
+    `export const ${info.name}Schema: v.GenericSchema<unknown, ${info.name}> = /* @__PURE__ */ kindUnion<${info.name}>('${info.name}', ${info.kindsConst}, [\n${members.map((m) => `  ${m}Schema,`).join('\n')}\n], ${open});\n`;
   return { path: `${fileName(info.name)}.ts`, text };
 }
 

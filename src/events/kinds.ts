@@ -23,10 +23,10 @@ const has = (kinds: readonly string[]) => {
   };
 };
 
-const eventKinds = has(EVENT_KINDS);
-const actionKinds = has(ACTION_KINDS);
-const observationKinds = has(OBSERVATION_KINDS);
-const toolKinds = has(TOOL_DEFINITION_KINDS);
+const eventKinds = /* @__PURE__ */ has(EVENT_KINDS);
+const actionKinds = /* @__PURE__ */ has(ACTION_KINDS);
+const observationKinds = /* @__PURE__ */ has(OBSERVATION_KINDS);
+const toolKinds = /* @__PURE__ */ has(TOOL_DEFINITION_KINDS);
 
 /** Whether a value names one of the 19 event kinds. */
 export function isEventKind(value: unknown): value is EventKind {

@@ -21,8 +21,8 @@ const INT_PARSING = 'Input should be a valid integer, unable to parse string as 
 const FLOAT_TYPE = 'Input should be a valid number';
 const FLOAT_PARSING = 'Input should be a valid number, unable to parse string as a number';
 
-const TRUE_WORDS = new Set(['1', 't', 'true', 'y', 'yes', 'on']);
-const FALSE_WORDS = new Set(['0', 'f', 'false', 'n', 'no', 'off']);
+const TRUE_WORDS = /* @__PURE__ */ new Set(['1', 't', 'true', 'y', 'yes', 'on']);
+const FALSE_WORDS = /* @__PURE__ */ new Set(['0', 'f', 'false', 'n', 'no', 'off']);
 // The characters Rust's `str::trim` removes (Unicode White_Space), which pydantic applies to numbers.
 const EDGE_SPACE =
   /^[\t-\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+|[\t-\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+$/g;

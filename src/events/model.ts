@@ -14,7 +14,7 @@ export type Extra = 'forbid' | 'ignore' | 'allow';
 type Issue = v.BaseIssue<unknown>;
 
 // Keys that would reach a prototype if copied with plain assignment; never copied into outputs.
-const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+const UNSAFE_KEYS = /* @__PURE__ */ new Set(['__proto__', 'constructor', 'prototype']);
 
 const isOptional = (schema: v.GenericSchema<unknown, unknown>): boolean => {
   const type = schema.type;

@@ -59,7 +59,7 @@ export function recordPop(config: DecodeConfig, object: object, key: string): vo
   else if (!keys.includes(key)) keys.push(key);
 }
 
-const echoes = new WeakMap<v.BaseIssue<unknown>, PoppedKeys>();
+const echoes = /* @__PURE__ */ new WeakMap<v.BaseIssue<unknown>, PoppedKeys>();
 
 /** Ties issues to the keys popped during their decode, for {@link echoInput}. */
 export function attachPopped(issues: readonly v.BaseIssue<unknown>[], popped: PoppedKeys): void {

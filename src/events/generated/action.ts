@@ -89,7 +89,7 @@ export type ActionOf<K extends Action['kind']> = Extract<Action, { kind: K }>;
  * kind is reported as the service reports it.
  * With the decode option `unknownKinds: 'keep'`, a value of an unknown kind passes as an opaque object.
  */
-export const ActionSchema: v.GenericSchema<unknown, Action> = kindUnion<Action>('Action', ACTION_KINDS, [
+export const ActionSchema: v.GenericSchema<unknown, Action> = /* @__PURE__ */ kindUnion<Action>('Action', ACTION_KINDS, [
   MCPToolActionSchema,
   FinishActionSchema,
   InvokeSkillActionSchema,

@@ -52,7 +52,7 @@ export type EventOf<K extends Event['kind']> = Extract<Event, { kind: K }>;
  * Valibot schema of {@link Event}: the member named by `kind`, which is required; a missing or unknown
  * kind is reported as the service reports it.
  */
-export const EventSchema: v.GenericSchema<unknown, Event> = kindUnion<Event>('Event', EVENT_KINDS, [
+export const EventSchema: v.GenericSchema<unknown, Event> = /* @__PURE__ */ kindUnion<Event>('Event', EVENT_KINDS, [
   ServerErrorEventSchema,
   ACPToolCallEventSchema,
   CondensationSchema,

@@ -63,7 +63,7 @@ export type ObservationOf<K extends Observation['kind']> = Extract<Observation, 
  * kind is reported as the service reports it.
  * With the decode option `unknownKinds: 'keep'`, a value of an unknown kind passes as an opaque object.
  */
-export const ObservationSchema: v.GenericSchema<unknown, Observation> = kindUnion<Observation>('Observation', OBSERVATION_KINDS, [
+export const ObservationSchema: v.GenericSchema<unknown, Observation> = /* @__PURE__ */ kindUnion<Observation>('Observation', OBSERVATION_KINDS, [
   MCPToolObservationSchema,
   FinishObservationSchema,
   InvokeSkillObservationSchema,

@@ -93,7 +93,7 @@ export type ToolDefinitionOf<K extends ToolDefinition['kind']> = Extract<ToolDef
  * kind is reported as the service reports it.
  * With the decode option `unknownKinds: 'keep'`, a value of an unknown kind passes as an opaque object.
  */
-export const ToolDefinitionSchema: v.GenericSchema<unknown, ToolDefinition> = kindUnion<ToolDefinition>('ToolDefinition', TOOL_DEFINITION_KINDS, [
+export const ToolDefinitionSchema: v.GenericSchema<unknown, ToolDefinition> = /* @__PURE__ */ kindUnion<ToolDefinition>('ToolDefinition', TOOL_DEFINITION_KINDS, [
   MCPToolDefinitionSchema,
   FinishToolSchema,
   InvokeSkillToolSchema,

@@ -10,7 +10,7 @@ export interface ApplyPatchAction {
 }
 
 /** Valibot schema of {@link ApplyPatchAction}: a closed object (unknown keys are rejected), with the service's defaults. */
-export const ApplyPatchActionSchema: v.GenericSchema<unknown, ApplyPatchAction> = strictObject("ApplyPatchAction", {
+export const ApplyPatchActionSchema: v.GenericSchema<unknown, ApplyPatchAction> = /* @__PURE__ */ strictObject("ApplyPatchAction", {
   patch: v.string(),
   kind: v.literal("ApplyPatchAction"),
 });

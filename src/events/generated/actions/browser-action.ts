@@ -9,6 +9,6 @@ export interface BrowserAction {
 }
 
 /** Valibot schema of {@link BrowserAction}: a closed object (unknown keys are rejected), with the service's defaults. */
-export const BrowserActionSchema: v.GenericSchema<unknown, BrowserAction> = strictObject("BrowserAction", {
+export const BrowserActionSchema: v.GenericSchema<unknown, BrowserAction> = /* @__PURE__ */ strictObject("BrowserAction", {
   kind: v.literal("BrowserAction"),
 });

@@ -11,7 +11,7 @@ export interface BrowserClickAction {
 }
 
 /** Valibot schema of {@link BrowserClickAction}: a closed object (unknown keys are rejected), with the service's defaults. */
-export const BrowserClickActionSchema: v.GenericSchema<unknown, BrowserClickAction> = strictObject("BrowserClickAction", {
+export const BrowserClickActionSchema: v.GenericSchema<unknown, BrowserClickAction> = /* @__PURE__ */ strictObject("BrowserClickAction", {
   index: integer(0),
   new_tab: v.optional(boolean, false),
   kind: v.literal("BrowserClickAction"),

@@ -10,7 +10,7 @@ export interface BrowserCloseTabAction {
 }
 
 /** Valibot schema of {@link BrowserCloseTabAction}: a closed object (unknown keys are rejected), with the service's defaults. */
-export const BrowserCloseTabActionSchema: v.GenericSchema<unknown, BrowserCloseTabAction> = strictObject("BrowserCloseTabAction", {
+export const BrowserCloseTabActionSchema: v.GenericSchema<unknown, BrowserCloseTabAction> = /* @__PURE__ */ strictObject("BrowserCloseTabAction", {
   tab_id: v.string(),
   kind: v.literal("BrowserCloseTabAction"),
 });

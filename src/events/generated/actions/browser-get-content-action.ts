@@ -11,7 +11,7 @@ export interface BrowserGetContentAction {
 }
 
 /** Valibot schema of {@link BrowserGetContentAction}: a closed object (unknown keys are rejected), with the service's defaults. */
-export const BrowserGetContentActionSchema: v.GenericSchema<unknown, BrowserGetContentAction> = strictObject("BrowserGetContentAction", {
+export const BrowserGetContentActionSchema: v.GenericSchema<unknown, BrowserGetContentAction> = /* @__PURE__ */ strictObject("BrowserGetContentAction", {
   extract_links: v.optional(boolean, false),
   start_from_char: v.optional(integer(0), 0),
   kind: v.literal("BrowserGetContentAction"),

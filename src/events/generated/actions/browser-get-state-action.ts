@@ -10,7 +10,7 @@ export interface BrowserGetStateAction {
 }
 
 /** Valibot schema of {@link BrowserGetStateAction}: a closed object (unknown keys are rejected), with the service's defaults. */
-export const BrowserGetStateActionSchema: v.GenericSchema<unknown, BrowserGetStateAction> = strictObject("BrowserGetStateAction", {
+export const BrowserGetStateActionSchema: v.GenericSchema<unknown, BrowserGetStateAction> = /* @__PURE__ */ strictObject("BrowserGetStateAction", {
   include_screenshot: v.optional(boolean, false),
   kind: v.literal("BrowserGetStateAction"),
 });

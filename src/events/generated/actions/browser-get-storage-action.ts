@@ -9,6 +9,6 @@ export interface BrowserGetStorageAction {
 }
 
 /** Valibot schema of {@link BrowserGetStorageAction}: a closed object (unknown keys are rejected), with the service's defaults. */
-export const BrowserGetStorageActionSchema: v.GenericSchema<unknown, BrowserGetStorageAction> = strictObject("BrowserGetStorageAction", {
+export const BrowserGetStorageActionSchema: v.GenericSchema<unknown, BrowserGetStorageAction> = /* @__PURE__ */ strictObject("BrowserGetStorageAction", {
   kind: v.literal("BrowserGetStorageAction"),
 });

@@ -9,6 +9,6 @@ export interface BrowserGoBackAction {
 }
 
 /** Valibot schema of {@link BrowserGoBackAction}: a closed object (unknown keys are rejected), with the service's defaults. */
-export const BrowserGoBackActionSchema: v.GenericSchema<unknown, BrowserGoBackAction> = strictObject("BrowserGoBackAction", {
+export const BrowserGoBackActionSchema: v.GenericSchema<unknown, BrowserGoBackAction> = /* @__PURE__ */ strictObject("BrowserGoBackAction", {
   kind: v.literal("BrowserGoBackAction"),
 });

@@ -9,6 +9,6 @@ export interface BrowserListTabsAction {
 }
 
 /** Valibot schema of {@link BrowserListTabsAction}: a closed object (unknown keys are rejected), with the service's defaults. */
-export const BrowserListTabsActionSchema: v.GenericSchema<unknown, BrowserListTabsAction> = strictObject("BrowserListTabsAction", {
+export const BrowserListTabsActionSchema: v.GenericSchema<unknown, BrowserListTabsAction> = /* @__PURE__ */ strictObject("BrowserListTabsAction", {
   kind: v.literal("BrowserListTabsAction"),
 });

@@ -11,7 +11,7 @@ export interface BrowserNavigateAction {
 }
 
 /** Valibot schema of {@link BrowserNavigateAction}: a closed object (unknown keys are rejected), with the service's defaults. */
-export const BrowserNavigateActionSchema: v.GenericSchema<unknown, BrowserNavigateAction> = strictObject("BrowserNavigateAction", {
+export const BrowserNavigateActionSchema: v.GenericSchema<unknown, BrowserNavigateAction> = /* @__PURE__ */ strictObject("BrowserNavigateAction", {
   url: v.string(),
   new_tab: v.optional(boolean, false),
   kind: v.literal("BrowserNavigateAction"),

@@ -10,7 +10,7 @@ export interface BrowserScrollAction {
 }
 
 /** Valibot schema of {@link BrowserScrollAction}: a closed object (unknown keys are rejected), with the service's defaults. */
-export const BrowserScrollActionSchema: v.GenericSchema<unknown, BrowserScrollAction> = strictObject("BrowserScrollAction", {
+export const BrowserScrollActionSchema: v.GenericSchema<unknown, BrowserScrollAction> = /* @__PURE__ */ strictObject("BrowserScrollAction", {
   direction: v.optional(literalOf(["up", "down"]), "down"),
   kind: v.literal("BrowserScrollAction"),
 });

@@ -10,7 +10,7 @@ export interface BrowserSetStorageAction {
 }
 
 /** Valibot schema of {@link BrowserSetStorageAction}: a closed object (unknown keys are rejected), with the service's defaults. */
-export const BrowserSetStorageActionSchema: v.GenericSchema<unknown, BrowserSetStorageAction> = strictObject("BrowserSetStorageAction", {
+export const BrowserSetStorageActionSchema: v.GenericSchema<unknown, BrowserSetStorageAction> = /* @__PURE__ */ strictObject("BrowserSetStorageAction", {
   storage_state: record(v.unknown()),
   kind: v.literal("BrowserSetStorageAction"),
 });

@@ -9,6 +9,6 @@ export interface BrowserStartRecordingAction {
 }
 
 /** Valibot schema of {@link BrowserStartRecordingAction}: a closed object (unknown keys are rejected), with the service's defaults. */
-export const BrowserStartRecordingActionSchema: v.GenericSchema<unknown, BrowserStartRecordingAction> = strictObject("BrowserStartRecordingAction", {
+export const BrowserStartRecordingActionSchema: v.GenericSchema<unknown, BrowserStartRecordingAction> = /* @__PURE__ */ strictObject("BrowserStartRecordingAction", {
   kind: v.literal("BrowserStartRecordingAction"),
 });

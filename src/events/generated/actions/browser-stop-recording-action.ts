@@ -9,6 +9,6 @@ export interface BrowserStopRecordingAction {
 }
 
 /** Valibot schema of {@link BrowserStopRecordingAction}: a closed object (unknown keys are rejected), with the service's defaults. */
-export const BrowserStopRecordingActionSchema: v.GenericSchema<unknown, BrowserStopRecordingAction> = strictObject("BrowserStopRecordingAction", {
+export const BrowserStopRecordingActionSchema: v.GenericSchema<unknown, BrowserStopRecordingAction> = /* @__PURE__ */ strictObject("BrowserStopRecordingAction", {
   kind: v.literal("BrowserStopRecordingAction"),
 });

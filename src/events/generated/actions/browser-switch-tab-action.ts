@@ -10,7 +10,7 @@ export interface BrowserSwitchTabAction {
 }
 
 /** Valibot schema of {@link BrowserSwitchTabAction}: a closed object (unknown keys are rejected), with the service's defaults. */
-export const BrowserSwitchTabActionSchema: v.GenericSchema<unknown, BrowserSwitchTabAction> = strictObject("BrowserSwitchTabAction", {
+export const BrowserSwitchTabActionSchema: v.GenericSchema<unknown, BrowserSwitchTabAction> = /* @__PURE__ */ strictObject("BrowserSwitchTabAction", {
   tab_id: v.string(),
   kind: v.literal("BrowserSwitchTabAction"),
 });

@@ -11,7 +11,7 @@ export interface BrowserTypeAction {
 }
 
 /** Valibot schema of {@link BrowserTypeAction}: a closed object (unknown keys are rejected), with the service's defaults. */
-export const BrowserTypeActionSchema: v.GenericSchema<unknown, BrowserTypeAction> = strictObject("BrowserTypeAction", {
+export const BrowserTypeActionSchema: v.GenericSchema<unknown, BrowserTypeAction> = /* @__PURE__ */ strictObject("BrowserTypeAction", {
   index: integer(0),
   text: v.string(),
   kind: v.literal("BrowserTypeAction"),

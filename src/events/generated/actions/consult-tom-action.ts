@@ -12,7 +12,7 @@ export interface ConsultTomAction {
 }
 
 /** Valibot schema of {@link ConsultTomAction}: a closed object (unknown keys are rejected), with the service's defaults. */
-export const ConsultTomActionSchema: v.GenericSchema<unknown, ConsultTomAction> = strictObject("ConsultTomAction", {
+export const ConsultTomActionSchema: v.GenericSchema<unknown, ConsultTomAction> = /* @__PURE__ */ strictObject("ConsultTomAction", {
   reason: v.string(),
   use_user_message: v.optional(boolean, true),
   custom_query: v.optional(v.nullable(v.string()), null),

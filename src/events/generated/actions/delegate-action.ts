@@ -13,7 +13,7 @@ export interface DelegateAction {
 }
 
 /** Valibot schema of {@link DelegateAction}: a closed object (unknown keys are rejected), with the service's defaults. */
-export const DelegateActionSchema: v.GenericSchema<unknown, DelegateAction> = strictObject("DelegateAction", {
+export const DelegateActionSchema: v.GenericSchema<unknown, DelegateAction> = /* @__PURE__ */ strictObject("DelegateAction", {
   command: literalOf(["spawn", "delegate"]),
   ids: v.optional(v.nullable(v.array(v.string())), null),
   agent_types: v.optional(v.nullable(v.array(v.string())), null),

@@ -13,7 +13,7 @@ export interface EditAction {
 }
 
 /** Valibot schema of {@link EditAction}: a closed object (unknown keys are rejected), with the service's defaults. */
-export const EditActionSchema: v.GenericSchema<unknown, EditAction> = strictObject("EditAction", {
+export const EditActionSchema: v.GenericSchema<unknown, EditAction> = /* @__PURE__ */ strictObject("EditAction", {
   file_path: v.string(),
   old_string: v.string(),
   new_string: v.string(),

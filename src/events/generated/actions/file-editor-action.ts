@@ -16,7 +16,7 @@ export interface FileEditorAction {
 }
 
 /** Valibot schema of {@link FileEditorAction}: a closed object (unknown keys are rejected), with the service's defaults. */
-export const FileEditorActionSchema: v.GenericSchema<unknown, FileEditorAction> = strictObject("FileEditorAction", {
+export const FileEditorActionSchema: v.GenericSchema<unknown, FileEditorAction> = /* @__PURE__ */ strictObject("FileEditorAction", {
   command: literalOf(["view", "create", "str_replace", "insert", "undo_edit"]),
   path: v.string(),
   file_text: v.optional(v.nullable(v.string()), null),

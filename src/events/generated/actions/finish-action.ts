@@ -10,7 +10,7 @@ export interface FinishAction {
 }
 
 /** Valibot schema of {@link FinishAction}: a closed object (unknown keys are rejected), with the service's defaults. */
-export const FinishActionSchema: v.GenericSchema<unknown, FinishAction> = strictObject("FinishAction", {
+export const FinishActionSchema: v.GenericSchema<unknown, FinishAction> = /* @__PURE__ */ strictObject("FinishAction", {
   message: v.string(),
   kind: v.literal("FinishAction"),
 });

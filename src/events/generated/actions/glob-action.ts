@@ -11,7 +11,7 @@ export interface GlobAction {
 }
 
 /** Valibot schema of {@link GlobAction}: a closed object (unknown keys are rejected), with the service's defaults. */
-export const GlobActionSchema: v.GenericSchema<unknown, GlobAction> = strictObject("GlobAction", {
+export const GlobActionSchema: v.GenericSchema<unknown, GlobAction> = /* @__PURE__ */ strictObject("GlobAction", {
   pattern: v.string(),
   path: v.optional(v.nullable(v.string()), null),
   kind: v.literal("GlobAction"),

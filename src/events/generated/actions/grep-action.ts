@@ -12,7 +12,7 @@ export interface GrepAction {
 }
 
 /** Valibot schema of {@link GrepAction}: a closed object (unknown keys are rejected), with the service's defaults. */
-export const GrepActionSchema: v.GenericSchema<unknown, GrepAction> = strictObject("GrepAction", {
+export const GrepActionSchema: v.GenericSchema<unknown, GrepAction> = /* @__PURE__ */ strictObject("GrepAction", {
   pattern: v.string(),
   path: v.optional(v.nullable(v.string()), null),
   include: v.optional(v.nullable(v.string()), null),

@@ -10,7 +10,7 @@ export interface InvokeSkillAction {
 }
 
 /** Valibot schema of {@link InvokeSkillAction}: a closed object (unknown keys are rejected), with the service's defaults. */
-export const InvokeSkillActionSchema: v.GenericSchema<unknown, InvokeSkillAction> = strictObject("InvokeSkillAction", {
+export const InvokeSkillActionSchema: v.GenericSchema<unknown, InvokeSkillAction> = /* @__PURE__ */ strictObject("InvokeSkillAction", {
   name: v.string(),
   kind: v.literal("InvokeSkillAction"),
 });

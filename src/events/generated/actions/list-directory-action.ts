@@ -11,7 +11,7 @@ export interface ListDirectoryAction {
 }
 
 /** Valibot schema of {@link ListDirectoryAction}: a closed object (unknown keys are rejected), with the service's defaults. */
-export const ListDirectoryActionSchema: v.GenericSchema<unknown, ListDirectoryAction> = strictObject("ListDirectoryAction", {
+export const ListDirectoryActionSchema: v.GenericSchema<unknown, ListDirectoryAction> = /* @__PURE__ */ strictObject("ListDirectoryAction", {
   dir_path: v.optional(v.string(), "."),
   recursive: v.optional(boolean, false),
   kind: v.literal("ListDirectoryAction"),

@@ -10,7 +10,7 @@ export interface MCPToolAction {
 }
 
 /** Valibot schema of {@link MCPToolAction}: a closed object (unknown keys are rejected), with the service's defaults. */
-export const MCPToolActionSchema: v.GenericSchema<unknown, MCPToolAction> = strictObject("MCPToolAction", {
+export const MCPToolActionSchema: v.GenericSchema<unknown, MCPToolAction> = /* @__PURE__ */ strictObject("MCPToolAction", {
   data: v.optional(record(v.unknown()), emptyRecord),
   kind: v.literal("MCPToolAction"),
 });

@@ -16,7 +16,7 @@ export interface PlanningFileEditorAction {
 }
 
 /** Valibot schema of {@link PlanningFileEditorAction}: a closed object (unknown keys are rejected), with the service's defaults. */
-export const PlanningFileEditorActionSchema: v.GenericSchema<unknown, PlanningFileEditorAction> = strictObject("PlanningFileEditorAction", {
+export const PlanningFileEditorActionSchema: v.GenericSchema<unknown, PlanningFileEditorAction> = /* @__PURE__ */ strictObject("PlanningFileEditorAction", {
   command: literalOf(["view", "create", "str_replace", "insert", "undo_edit"]),
   path: v.string(),
   file_text: v.optional(v.nullable(v.string()), null),

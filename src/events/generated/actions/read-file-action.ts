@@ -12,7 +12,7 @@ export interface ReadFileAction {
 }
 
 /** Valibot schema of {@link ReadFileAction}: a closed object (unknown keys are rejected), with the service's defaults. */
-export const ReadFileActionSchema: v.GenericSchema<unknown, ReadFileAction> = strictObject("ReadFileAction", {
+export const ReadFileActionSchema: v.GenericSchema<unknown, ReadFileAction> = /* @__PURE__ */ strictObject("ReadFileAction", {
   file_path: v.string(),
   offset: v.optional(v.nullable(integer(0)), null),
   limit: v.optional(v.nullable(integer(1)), null),

@@ -9,6 +9,6 @@ export interface SleeptimeComputeAction {
 }
 
 /** Valibot schema of {@link SleeptimeComputeAction}: a closed object (unknown keys are rejected), with the service's defaults. */
-export const SleeptimeComputeActionSchema: v.GenericSchema<unknown, SleeptimeComputeAction> = strictObject("SleeptimeComputeAction", {
+export const SleeptimeComputeActionSchema: v.GenericSchema<unknown, SleeptimeComputeAction> = /* @__PURE__ */ strictObject("SleeptimeComputeAction", {
   kind: v.literal("SleeptimeComputeAction"),
 });

@@ -11,7 +11,7 @@ export interface SwitchLLMAction {
 }
 
 /** Valibot schema of {@link SwitchLLMAction}: a closed object (unknown keys are rejected), with the service's defaults. */
-export const SwitchLLMActionSchema: v.GenericSchema<unknown, SwitchLLMAction> = strictObject("SwitchLLMAction", {
+export const SwitchLLMActionSchema: v.GenericSchema<unknown, SwitchLLMAction> = /* @__PURE__ */ strictObject("SwitchLLMAction", {
   profile_name: v.string(),
   reason: v.string(),
   kind: v.literal("SwitchLLMAction"),

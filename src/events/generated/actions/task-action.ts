@@ -15,7 +15,7 @@ export interface TaskAction {
 }
 
 /** Valibot schema of {@link TaskAction}: a closed object (unknown keys are rejected), with the service's defaults. */
-export const TaskActionSchema: v.GenericSchema<unknown, TaskAction> = strictObject("TaskAction", {
+export const TaskActionSchema: v.GenericSchema<unknown, TaskAction> = /* @__PURE__ */ strictObject("TaskAction", {
   description: v.optional(v.nullable(v.string()), null),
   prompt: v.string(),
   subagent_type: v.optional(v.string(), "general-purpose"),

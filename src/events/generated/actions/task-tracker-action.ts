@@ -12,7 +12,7 @@ export interface TaskTrackerAction {
 }
 
 /** Valibot schema of {@link TaskTrackerAction}: a closed object (unknown keys are rejected), with the service's defaults. */
-export const TaskTrackerActionSchema: v.GenericSchema<unknown, TaskTrackerAction> = strictObject("TaskTrackerAction", {
+export const TaskTrackerActionSchema: v.GenericSchema<unknown, TaskTrackerAction> = /* @__PURE__ */ strictObject("TaskTrackerAction", {
   command: v.optional(literalOf(["view", "plan"]), "view"),
   task_list: v.optional(v.array(TaskItemSchema), emptyList),
   kind: v.literal("TaskTrackerAction"),

@@ -13,7 +13,7 @@ export interface TerminalAction {
 }
 
 /** Valibot schema of {@link TerminalAction}: a closed object (unknown keys are rejected), with the service's defaults. */
-export const TerminalActionSchema: v.GenericSchema<unknown, TerminalAction> = strictObject("TerminalAction", {
+export const TerminalActionSchema: v.GenericSchema<unknown, TerminalAction> = /* @__PURE__ */ strictObject("TerminalAction", {
   command: v.string(),
   is_input: v.optional(boolean, false),
   timeout: v.optional(v.nullable(number(0)), null),

@@ -10,7 +10,7 @@ export interface ThinkAction {
 }
 
 /** Valibot schema of {@link ThinkAction}: a closed object (unknown keys are rejected), with the service's defaults. */
-export const ThinkActionSchema: v.GenericSchema<unknown, ThinkAction> = strictObject("ThinkAction", {
+export const ThinkActionSchema: v.GenericSchema<unknown, ThinkAction> = /* @__PURE__ */ strictObject("ThinkAction", {
   thought: v.string(),
   kind: v.literal("ThinkAction"),
 });

@@ -12,7 +12,7 @@ export interface VisionInspectAction {
 }
 
 /** Valibot schema of {@link VisionInspectAction}: a closed object (unknown keys are rejected), with the service's defaults. */
-export const VisionInspectActionSchema: v.GenericSchema<unknown, VisionInspectAction> = strictObject("VisionInspectAction", {
+export const VisionInspectActionSchema: v.GenericSchema<unknown, VisionInspectAction> = /* @__PURE__ */ strictObject("VisionInspectAction", {
   image_index: integer(0),
   question: nonEmptyString(1),
   profile_name: v.optional(v.nullable(v.string()), null),

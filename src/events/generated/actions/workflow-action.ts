@@ -12,7 +12,7 @@ export interface WorkflowAction {
 }
 
 /** Valibot schema of {@link WorkflowAction}: a closed object (unknown keys are rejected), with the service's defaults. */
-export const WorkflowActionSchema: v.GenericSchema<unknown, WorkflowAction> = strictObject("WorkflowAction", {
+export const WorkflowActionSchema: v.GenericSchema<unknown, WorkflowAction> = /* @__PURE__ */ strictObject("WorkflowAction", {
   name: v.string(),
   script: v.string(),
   max_concurrency: v.optional(integer(1, 64), 8),

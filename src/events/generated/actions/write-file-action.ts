@@ -11,7 +11,7 @@ export interface WriteFileAction {
 }
 
 /** Valibot schema of {@link WriteFileAction}: a closed object (unknown keys are rejected), with the service's defaults. */
-export const WriteFileActionSchema: v.GenericSchema<unknown, WriteFileAction> = strictObject("WriteFileAction", {
+export const WriteFileActionSchema: v.GenericSchema<unknown, WriteFileAction> = /* @__PURE__ */ strictObject("WriteFileAction", {
   file_path: v.string(),
   content: v.string(),
   kind: v.literal("WriteFileAction"),

@@ -28,7 +28,7 @@ export interface ACPToolCallEvent {
 }
 
 /** Valibot schema of {@link ACPToolCallEvent}: a closed object (unknown keys are rejected), with the service's defaults. */
-export const ACPToolCallEventSchema: v.GenericSchema<unknown, ACPToolCallEvent> = strictObject("ACPToolCallEvent", {
+export const ACPToolCallEventSchema: v.GenericSchema<unknown, ACPToolCallEvent> = /* @__PURE__ */ strictObject("ACPToolCallEvent", {
   id: eventId,
   timestamp: eventTimestamp,
   source: v.optional(literalOf(["agent", "user", "environment", "hook"]), "agent"),

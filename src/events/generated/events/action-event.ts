@@ -47,7 +47,7 @@ export interface ActionEvent {
 }
 
 /** Valibot schema of {@link ActionEvent}: a closed object (unknown keys are rejected), with the service's defaults. */
-export const ActionEventSchema: v.GenericSchema<unknown, ActionEvent> = strictObject("ActionEvent", {
+export const ActionEventSchema: v.GenericSchema<unknown, ActionEvent> = /* @__PURE__ */ strictObject("ActionEvent", {
   id: eventId,
   timestamp: eventTimestamp,
   source: v.optional(literalOf(["agent", "user", "environment", "hook"]), "agent"),

@@ -21,7 +21,7 @@ export interface AgentErrorEvent {
 }
 
 /** Valibot schema of {@link AgentErrorEvent}: a closed object (unknown keys are rejected), with the service's defaults. */
-export const AgentErrorEventSchema: v.GenericSchema<unknown, AgentErrorEvent> = strictObject("AgentErrorEvent", {
+export const AgentErrorEventSchema: v.GenericSchema<unknown, AgentErrorEvent> = /* @__PURE__ */ strictObject("AgentErrorEvent", {
   id: eventId,
   timestamp: eventTimestamp,
   source: v.optional(literalOf(["agent", "user", "environment", "hook"]), "agent"),

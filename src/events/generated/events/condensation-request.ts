@@ -17,7 +17,7 @@ export interface CondensationRequest {
 }
 
 /** Valibot schema of {@link CondensationRequest}: a closed object (unknown keys are rejected), with the service's defaults. */
-export const CondensationRequestSchema: v.GenericSchema<unknown, CondensationRequest> = strictObject("CondensationRequest", {
+export const CondensationRequestSchema: v.GenericSchema<unknown, CondensationRequest> = /* @__PURE__ */ strictObject("CondensationRequest", {
   id: eventId,
   timestamp: eventTimestamp,
   source: v.optional(literalOf(["agent", "user", "environment", "hook"]), "environment"),

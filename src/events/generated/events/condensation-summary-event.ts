@@ -19,7 +19,7 @@ export interface CondensationSummaryEvent {
 }
 
 /** Valibot schema of {@link CondensationSummaryEvent}: a closed object (unknown keys are rejected), with the service's defaults. */
-export const CondensationSummaryEventSchema: v.GenericSchema<unknown, CondensationSummaryEvent> = strictObject("CondensationSummaryEvent", {
+export const CondensationSummaryEventSchema: v.GenericSchema<unknown, CondensationSummaryEvent> = /* @__PURE__ */ strictObject("CondensationSummaryEvent", {
   id: eventId,
   timestamp: eventTimestamp,
   source: v.optional(literalOf(["agent", "user", "environment", "hook"]), "environment"),

@@ -25,7 +25,7 @@ export interface Condensation {
 }
 
 /** Valibot schema of {@link Condensation}: a closed object (unknown keys are rejected), with the service's defaults. */
-export const CondensationSchema: v.GenericSchema<unknown, Condensation> = strictObject("Condensation", {
+export const CondensationSchema: v.GenericSchema<unknown, Condensation> = /* @__PURE__ */ strictObject("Condensation", {
   id: eventId,
   timestamp: eventTimestamp,
   source: v.optional(literalOf(["agent", "user", "environment", "hook"]), "environment"),

@@ -21,7 +21,7 @@ export interface ConversationErrorEvent {
 }
 
 /** Valibot schema of {@link ConversationErrorEvent}: a closed object (unknown keys are rejected), with the service's defaults. */
-export const ConversationErrorEventSchema: v.GenericSchema<unknown, ConversationErrorEvent> = strictObject("ConversationErrorEvent", {
+export const ConversationErrorEventSchema: v.GenericSchema<unknown, ConversationErrorEvent> = /* @__PURE__ */ strictObject("ConversationErrorEvent", {
   id: eventId,
   timestamp: eventTimestamp,
   source: literalOf(["agent", "user", "environment", "hook"]),

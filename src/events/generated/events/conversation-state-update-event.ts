@@ -21,7 +21,7 @@ export interface ConversationStateUpdateEvent {
 }
 
 /** Valibot schema of {@link ConversationStateUpdateEvent}: a closed object (unknown keys are rejected), with the service's defaults. */
-export const ConversationStateUpdateEventSchema: v.GenericSchema<unknown, ConversationStateUpdateEvent> = strictObject("ConversationStateUpdateEvent", {
+export const ConversationStateUpdateEventSchema: v.GenericSchema<unknown, ConversationStateUpdateEvent> = /* @__PURE__ */ strictObject("ConversationStateUpdateEvent", {
   id: eventId,
   timestamp: eventTimestamp,
   source: v.optional(literalOf(["agent", "user", "environment", "hook"]), "environment"),

@@ -39,7 +39,7 @@ export interface HookExecutionEvent {
 }
 
 /** Valibot schema of {@link HookExecutionEvent}: a closed object (unknown keys are rejected), with the service's defaults. */
-export const HookExecutionEventSchema: v.GenericSchema<unknown, HookExecutionEvent> = strictObject("HookExecutionEvent", {
+export const HookExecutionEventSchema: v.GenericSchema<unknown, HookExecutionEvent> = /* @__PURE__ */ strictObject("HookExecutionEvent", {
   id: eventId,
   timestamp: eventTimestamp,
   source: v.optional(literalOf(["agent", "user", "environment", "hook"]), "hook"),

@@ -17,7 +17,7 @@ export interface InterruptEvent {
 }
 
 /** Valibot schema of {@link InterruptEvent}: a closed object (unknown keys are rejected), with the service's defaults. */
-export const InterruptEventSchema: v.GenericSchema<unknown, InterruptEvent> = strictObject("InterruptEvent", {
+export const InterruptEventSchema: v.GenericSchema<unknown, InterruptEvent> = /* @__PURE__ */ strictObject("InterruptEvent", {
   id: eventId,
   timestamp: eventTimestamp,
   source: v.optional(literalOf(["agent", "user", "environment", "hook"]), "user"),

@@ -23,7 +23,7 @@ export interface LLMCompletionLogEvent {
 }
 
 /** Valibot schema of {@link LLMCompletionLogEvent}: a closed object (unknown keys are rejected), with the service's defaults. */
-export const LLMCompletionLogEventSchema: v.GenericSchema<unknown, LLMCompletionLogEvent> = strictObject("LLMCompletionLogEvent", {
+export const LLMCompletionLogEventSchema: v.GenericSchema<unknown, LLMCompletionLogEvent> = /* @__PURE__ */ strictObject("LLMCompletionLogEvent", {
   id: eventId,
   timestamp: eventTimestamp,
   source: v.optional(literalOf(["agent", "user", "environment", "hook"]), "environment"),

@@ -31,7 +31,7 @@ export interface MessageEvent {
 }
 
 /** Valibot schema of {@link MessageEvent}: a closed object (unknown keys are rejected), with the service's defaults. */
-export const MessageEventSchema: v.GenericSchema<unknown, MessageEvent> = strictObject("MessageEvent", {
+export const MessageEventSchema: v.GenericSchema<unknown, MessageEvent> = /* @__PURE__ */ strictObject("MessageEvent", {
   id: eventId,
   timestamp: eventTimestamp,
   source: literalOf(["agent", "user", "environment", "hook"]),

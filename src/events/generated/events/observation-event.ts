@@ -27,7 +27,7 @@ export interface ObservationEvent {
 }
 
 /** Valibot schema of {@link ObservationEvent}: a closed object (unknown keys are rejected), with the service's defaults. */
-export const ObservationEventSchema: v.GenericSchema<unknown, ObservationEvent> = strictObject("ObservationEvent", {
+export const ObservationEventSchema: v.GenericSchema<unknown, ObservationEvent> = /* @__PURE__ */ strictObject("ObservationEvent", {
   id: eventId,
   timestamp: eventTimestamp,
   source: v.optional(literalOf(["agent", "user", "environment", "hook"]), "environment"),

@@ -17,7 +17,7 @@ export interface PauseEvent {
 }
 
 /** Valibot schema of {@link PauseEvent}: a closed object (unknown keys are rejected), with the service's defaults. */
-export const PauseEventSchema: v.GenericSchema<unknown, PauseEvent> = strictObject("PauseEvent", {
+export const PauseEventSchema: v.GenericSchema<unknown, PauseEvent> = /* @__PURE__ */ strictObject("PauseEvent", {
   id: eventId,
   timestamp: eventTimestamp,
   source: v.optional(literalOf(["agent", "user", "environment", "hook"]), "user"),

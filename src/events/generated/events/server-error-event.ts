@@ -21,7 +21,7 @@ export interface ServerErrorEvent {
 }
 
 /** Valibot schema of {@link ServerErrorEvent}: a closed object (unknown keys are rejected), with the service's defaults. */
-export const ServerErrorEventSchema: v.GenericSchema<unknown, ServerErrorEvent> = strictObject("ServerErrorEvent", {
+export const ServerErrorEventSchema: v.GenericSchema<unknown, ServerErrorEvent> = /* @__PURE__ */ strictObject("ServerErrorEvent", {
   id: eventId,
   timestamp: eventTimestamp,
   source: literalOf(["agent", "user", "environment", "hook"]),

@@ -21,7 +21,7 @@ export interface StreamingDeltaEvent {
 }
 
 /** Valibot schema of {@link StreamingDeltaEvent}: a closed object (unknown keys are rejected), with the service's defaults. */
-export const StreamingDeltaEventSchema: v.GenericSchema<unknown, StreamingDeltaEvent> = strictObject("StreamingDeltaEvent", {
+export const StreamingDeltaEventSchema: v.GenericSchema<unknown, StreamingDeltaEvent> = /* @__PURE__ */ strictObject("StreamingDeltaEvent", {
   id: eventId,
   timestamp: eventTimestamp,
   source: v.optional(literalOf(["agent", "user", "environment", "hook"]), "agent"),

@@ -25,7 +25,7 @@ export interface SystemPromptEvent {
 }
 
 /** Valibot schema of {@link SystemPromptEvent}: a closed object (unknown keys are rejected), with the service's defaults. */
-export const SystemPromptEventSchema: v.GenericSchema<unknown, SystemPromptEvent> = strictObject("SystemPromptEvent", {
+export const SystemPromptEventSchema: v.GenericSchema<unknown, SystemPromptEvent> = /* @__PURE__ */ strictObject("SystemPromptEvent", {
   id: eventId,
   timestamp: eventTimestamp,
   source: v.optional(literalOf(["agent", "user", "environment", "hook"]), "agent"),

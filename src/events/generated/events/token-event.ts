@@ -21,7 +21,7 @@ export interface TokenEvent {
 }
 
 /** Valibot schema of {@link TokenEvent}: a closed object (unknown keys are rejected), with the service's defaults. */
-export const TokenEventSchema: v.GenericSchema<unknown, TokenEvent> = strictObject("TokenEvent", {
+export const TokenEventSchema: v.GenericSchema<unknown, TokenEvent> = /* @__PURE__ */ strictObject("TokenEvent", {
   id: eventId,
   timestamp: eventTimestamp,
   source: literalOf(["agent", "user", "environment", "hook"]),

@@ -25,7 +25,7 @@ export interface UserRejectObservation {
 }
 
 /** Valibot schema of {@link UserRejectObservation}: a closed object (unknown keys are rejected), with the service's defaults. */
-export const UserRejectObservationSchema: v.GenericSchema<unknown, UserRejectObservation> = strictObject("UserRejectObservation", {
+export const UserRejectObservationSchema: v.GenericSchema<unknown, UserRejectObservation> = /* @__PURE__ */ strictObject("UserRejectObservation", {
   id: eventId,
   timestamp: eventTimestamp,
   source: v.optional(literalOf(["agent", "user", "environment", "hook"]), "environment"),

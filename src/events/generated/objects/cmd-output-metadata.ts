@@ -16,7 +16,7 @@ export interface CmdOutputMetadata {
 }
 
 /** Valibot schema of {@link CmdOutputMetadata}: an open object (unknown keys are accepted and dropped, as the service ignores them), with the service's defaults. */
-export const CmdOutputMetadataSchema: v.GenericSchema<unknown, CmdOutputMetadata> = object("CmdOutputMetadata", {
+export const CmdOutputMetadataSchema: v.GenericSchema<unknown, CmdOutputMetadata> = /* @__PURE__ */ object("CmdOutputMetadata", {
   exit_code: v.optional(integer(), -1),
   pid: v.optional(integer(), -1),
   username: v.optional(v.nullable(v.string()), null),

@@ -10,6 +10,6 @@ export interface Commit {
 }
 
 /** Valibot schema of {@link Commit}: an open object (unknown keys are accepted and dropped, as the service ignores them), with the service's defaults. */
-export const CommitSchema: v.GenericSchema<unknown, Commit> = object("Commit", {
+export const CommitSchema: v.GenericSchema<unknown, Commit> = /* @__PURE__ */ object("Commit", {
   changes: v.optional(record(FileChangeSchema), emptyRecord),
 });

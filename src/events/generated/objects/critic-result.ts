@@ -14,7 +14,7 @@ export interface CriticResult {
 }
 
 /** Valibot schema of {@link CriticResult}: an open object (unknown keys are accepted and dropped, as the service ignores them), with the service's defaults. */
-export const CriticResultSchema: v.GenericSchema<unknown, CriticResult> = object("CriticResult", {
+export const CriticResultSchema: v.GenericSchema<unknown, CriticResult> = /* @__PURE__ */ object("CriticResult", {
   score: number(0, 1),
   message: v.nullable(v.string()),
   metadata: v.optional(v.nullable(record(v.unknown())), null),

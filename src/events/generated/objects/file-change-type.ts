@@ -7,4 +7,4 @@ import { enumOf } from '../../schema-helpers';
 export type FileChangeType = "add" | "delete" | "update";
 
 /** Valibot schema of {@link FileChangeType}. */
-export const FileChangeTypeSchema: v.GenericSchema<unknown, FileChangeType> = enumOf(["add", "delete", "update"]);
+export const FileChangeTypeSchema: v.GenericSchema<unknown, FileChangeType> = /* @__PURE__ */ enumOf(["add", "delete", "update"]);

@@ -13,7 +13,7 @@ export interface FileChange {
 }
 
 /** Valibot schema of {@link FileChange}: an open object (unknown keys are accepted and dropped, as the service ignores them), with the service's defaults. */
-export const FileChangeSchema: v.GenericSchema<unknown, FileChange> = object("FileChange", {
+export const FileChangeSchema: v.GenericSchema<unknown, FileChange> = /* @__PURE__ */ object("FileChange", {
   type: FileChangeTypeSchema,
   old_content: v.optional(v.nullable(v.string()), null),
   new_content: v.optional(v.nullable(v.string()), null),

@@ -14,7 +14,7 @@ export interface FileEntry {
 }
 
 /** Valibot schema of {@link FileEntry}: an open object (unknown keys are accepted and dropped, as the service ignores them), with the service's defaults. */
-export const FileEntrySchema: v.GenericSchema<unknown, FileEntry> = object("FileEntry", {
+export const FileEntrySchema: v.GenericSchema<unknown, FileEntry> = /* @__PURE__ */ object("FileEntry", {
   name: v.string(),
   path: v.string(),
   is_directory: boolean,

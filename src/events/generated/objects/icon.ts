@@ -11,7 +11,7 @@ export interface Icon {
 }
 
 /** Valibot schema of {@link Icon}: an open object (unknown keys are accepted and kept), with the service's defaults. */
-export const IconSchema: v.GenericSchema<unknown, Icon> = looseObject("Icon", {
+export const IconSchema: v.GenericSchema<unknown, Icon> = /* @__PURE__ */ looseObject("Icon", {
   src: v.string(),
   mimeType: v.optional(v.nullable(v.string()), null),
   sizes: v.optional(v.nullable(v.array(v.string())), null),

@@ -11,7 +11,7 @@ export interface ImageContent {
 }
 
 /** Valibot schema of {@link ImageContent}: an open object (unknown keys are accepted and dropped, as the service ignores them), with the service's defaults. */
-export const ImageContentSchema: v.GenericSchema<unknown, ImageContent> = object("ImageContent", {
+export const ImageContentSchema: v.GenericSchema<unknown, ImageContent> = /* @__PURE__ */ object("ImageContent", {
   cache_prompt: v.optional(boolean, false),
   type: v.optional(v.literal("image"), "image"),
   image_urls: v.array(v.string()),

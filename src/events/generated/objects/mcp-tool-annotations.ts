@@ -13,7 +13,7 @@ export interface McpToolAnnotations {
 }
 
 /** Valibot schema of {@link McpToolAnnotations}: an open object (unknown keys are accepted and kept), with the service's defaults. */
-export const McpToolAnnotationsSchema: v.GenericSchema<unknown, McpToolAnnotations> = looseObject("ToolAnnotations", {
+export const McpToolAnnotationsSchema: v.GenericSchema<unknown, McpToolAnnotations> = /* @__PURE__ */ looseObject("ToolAnnotations", {
   title: v.optional(v.nullable(v.string()), null),
   readOnlyHint: v.optional(v.nullable(boolean), null),
   destructiveHint: v.optional(v.nullable(boolean), null),

@@ -20,7 +20,7 @@ export interface McpTool {
 }
 
 /** Valibot schema of {@link McpTool}: an open object (unknown keys are accepted and kept), with the service's defaults. */
-export const McpToolSchema: v.GenericSchema<unknown, McpTool> = looseObject("Tool", {
+export const McpToolSchema: v.GenericSchema<unknown, McpTool> = /* @__PURE__ */ looseObject("Tool", {
   name: v.string(),
   title: v.optional(v.nullable(v.string()), null),
   description: v.optional(v.nullable(v.string()), null),

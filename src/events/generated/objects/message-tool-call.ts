@@ -17,7 +17,7 @@ export interface MessageToolCall {
 }
 
 /** Valibot schema of {@link MessageToolCall}: an open object (unknown keys are accepted and dropped, as the service ignores them), with the service's defaults. */
-export const MessageToolCallSchema: v.GenericSchema<unknown, MessageToolCall> = object("MessageToolCall", {
+export const MessageToolCallSchema: v.GenericSchema<unknown, MessageToolCall> = /* @__PURE__ */ object("MessageToolCall", {
   id: v.string(),
   responses_item_id: v.optional(v.nullable(v.string()), null),
   name: v.string(),

@@ -22,7 +22,7 @@ export interface Message {
 }
 
 /** Valibot schema of {@link Message}: an open object (unknown keys are accepted and dropped, as the service ignores them), with the service's defaults. */
-export const MessageSchema: v.GenericSchema<unknown, Message> = object("Message", {
+export const MessageSchema: v.GenericSchema<unknown, Message> = /* @__PURE__ */ object("Message", {
   role: literalOf(["user", "system", "assistant", "tool"]),
   content: v.optional(messageContent(modelUnion<TextContent | ImageContent>({ TextContent: TextContentSchema, ImageContent: ImageContentSchema })), emptyList),
   tool_calls: v.optional(v.nullable(v.array(MessageToolCallSchema)), null),

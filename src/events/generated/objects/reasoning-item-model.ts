@@ -14,7 +14,7 @@ export interface ReasoningItemModel {
 }
 
 /** Valibot schema of {@link ReasoningItemModel}: an open object (unknown keys are accepted and dropped, as the service ignores them), with the service's defaults. */
-export const ReasoningItemModelSchema: v.GenericSchema<unknown, ReasoningItemModel> = object("ReasoningItemModel", {
+export const ReasoningItemModelSchema: v.GenericSchema<unknown, ReasoningItemModel> = /* @__PURE__ */ object("ReasoningItemModel", {
   id: v.optional(v.nullable(v.string()), null),
   summary: v.optional(v.array(v.string()), emptyList),
   content: v.optional(v.nullable(v.array(v.string())), null),

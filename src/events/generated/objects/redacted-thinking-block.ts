@@ -10,7 +10,7 @@ export interface RedactedThinkingBlock {
 }
 
 /** Valibot schema of {@link RedactedThinkingBlock}: an open object (unknown keys are accepted and dropped, as the service ignores them), with the service's defaults. */
-export const RedactedThinkingBlockSchema: v.GenericSchema<unknown, RedactedThinkingBlock> = object("RedactedThinkingBlock", {
+export const RedactedThinkingBlockSchema: v.GenericSchema<unknown, RedactedThinkingBlock> = /* @__PURE__ */ object("RedactedThinkingBlock", {
   type: v.optional(v.literal("redacted_thinking"), "redacted_thinking"),
   data: v.string(),
 });

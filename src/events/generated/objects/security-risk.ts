@@ -7,4 +7,4 @@ import { enumOf } from '../../schema-helpers';
 export type SecurityRisk = "UNKNOWN" | "LOW" | "MEDIUM" | "HIGH";
 
 /** Valibot schema of {@link SecurityRisk}. */
-export const SecurityRiskSchema: v.GenericSchema<unknown, SecurityRisk> = enumOf(["UNKNOWN", "LOW", "MEDIUM", "HIGH"]);
+export const SecurityRiskSchema: v.GenericSchema<unknown, SecurityRisk> = /* @__PURE__ */ enumOf(["UNKNOWN", "LOW", "MEDIUM", "HIGH"]);

@@ -11,7 +11,7 @@ export interface TaskItem {
 }
 
 /** Valibot schema of {@link TaskItem}: an open object (unknown keys are accepted and dropped, as the service ignores them), with the service's defaults. */
-export const TaskItemSchema: v.GenericSchema<unknown, TaskItem> = object("TaskItem", {
+export const TaskItemSchema: v.GenericSchema<unknown, TaskItem> = /* @__PURE__ */ object("TaskItem", {
   title: v.string(),
   notes: v.optional(v.string(), ""),
   status: v.optional(literalOf(["todo", "in_progress", "done"]), "todo"),

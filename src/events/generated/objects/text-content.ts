@@ -12,7 +12,7 @@ export interface TextContent {
 }
 
 /** Valibot schema of {@link TextContent}: a closed object (unknown keys are rejected), with the service's defaults. */
-export const TextContentSchema: v.GenericSchema<unknown, TextContent> = strictObject("TextContent", {
+export const TextContentSchema: v.GenericSchema<unknown, TextContent> = /* @__PURE__ */ strictObject("TextContent", {
   cache_prompt: v.optional(boolean, false),
   type: v.optional(v.literal("text"), "text"),
   text: v.string(),

@@ -12,7 +12,7 @@ export interface ThinkingBlock {
 }
 
 /** Valibot schema of {@link ThinkingBlock}: an open object (unknown keys are accepted and dropped, as the service ignores them), with the service's defaults. */
-export const ThinkingBlockSchema: v.GenericSchema<unknown, ThinkingBlock> = object("ThinkingBlock", {
+export const ThinkingBlockSchema: v.GenericSchema<unknown, ThinkingBlock> = /* @__PURE__ */ object("ThinkingBlock", {
   type: v.optional(v.literal("thinking"), "thinking"),
   thinking: v.string(),
   signature: v.optional(v.nullable(v.string()), null),

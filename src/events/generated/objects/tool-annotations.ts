@@ -13,7 +13,7 @@ export interface ToolAnnotations {
 }
 
 /** Valibot schema of {@link ToolAnnotations}: an open object (unknown keys are accepted and dropped, as the service ignores them), with the service's defaults. */
-export const ToolAnnotationsSchema: v.GenericSchema<unknown, ToolAnnotations> = object("ToolAnnotations", {
+export const ToolAnnotationsSchema: v.GenericSchema<unknown, ToolAnnotations> = /* @__PURE__ */ object("ToolAnnotations", {
   title: v.optional(v.nullable(v.string()), null),
   readOnlyHint: v.optional(boolean, false),
   destructiveHint: v.optional(boolean, true),

@@ -9,6 +9,6 @@ export interface ToolExecution {
 }
 
 /** Valibot schema of {@link ToolExecution}: an open object (unknown keys are accepted and kept), with the service's defaults. */
-export const ToolExecutionSchema: v.GenericSchema<unknown, ToolExecution> = looseObject("ToolExecution", {
+export const ToolExecutionSchema: v.GenericSchema<unknown, ToolExecution> = /* @__PURE__ */ looseObject("ToolExecution", {
   taskSupport: v.optional(v.nullable(literalOf(["forbidden", "optional", "required"])), null),
 });

@@ -17,7 +17,7 @@ export interface ApplyPatchObservation {
 }
 
 /** Valibot schema of {@link ApplyPatchObservation}: a closed object (unknown keys are rejected), with the service's defaults. */
-export const ApplyPatchObservationSchema: v.GenericSchema<unknown, ApplyPatchObservation> = strictObject("ApplyPatchObservation", {
+export const ApplyPatchObservationSchema: v.GenericSchema<unknown, ApplyPatchObservation> = /* @__PURE__ */ strictObject("ApplyPatchObservation", {
   content: v.optional(v.array(modelUnion<TextContent | ImageContent>({ TextContent: TextContentSchema, ImageContent: ImageContentSchema })), emptyList),
   is_error: v.optional(boolean, false),
   message: v.optional(v.string(), ""),

@@ -15,7 +15,7 @@ export interface BrowserObservation {
 }
 
 /** Valibot schema of {@link BrowserObservation}: a closed object (unknown keys are rejected), with the service's defaults. */
-export const BrowserObservationSchema: v.GenericSchema<unknown, BrowserObservation> = strictObject("BrowserObservation", {
+export const BrowserObservationSchema: v.GenericSchema<unknown, BrowserObservation> = /* @__PURE__ */ strictObject("BrowserObservation", {
   content: v.optional(v.array(modelUnion<TextContent | ImageContent>({ TextContent: TextContentSchema, ImageContent: ImageContentSchema })), emptyList),
   is_error: v.optional(boolean, false),
   screenshot_data: v.optional(v.nullable(v.string()), null),

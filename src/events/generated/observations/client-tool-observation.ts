@@ -13,7 +13,7 @@ export interface ClientToolObservation {
 }
 
 /** Valibot schema of {@link ClientToolObservation}: a closed object (unknown keys are rejected), with the service's defaults. */
-export const ClientToolObservationSchema: v.GenericSchema<unknown, ClientToolObservation> = strictObject("ClientToolObservation", {
+export const ClientToolObservationSchema: v.GenericSchema<unknown, ClientToolObservation> = /* @__PURE__ */ strictObject("ClientToolObservation", {
   content: v.optional(v.array(modelUnion<TextContent | ImageContent>({ TextContent: TextContentSchema, ImageContent: ImageContentSchema })), emptyList),
   is_error: v.optional(boolean, false),
   kind: v.literal("ClientToolObservation"),

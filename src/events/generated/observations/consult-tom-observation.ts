@@ -16,7 +16,7 @@ export interface ConsultTomObservation {
 }
 
 /** Valibot schema of {@link ConsultTomObservation}: a closed object (unknown keys are rejected), with the service's defaults. */
-export const ConsultTomObservationSchema: v.GenericSchema<unknown, ConsultTomObservation> = strictObject("ConsultTomObservation", {
+export const ConsultTomObservationSchema: v.GenericSchema<unknown, ConsultTomObservation> = /* @__PURE__ */ strictObject("ConsultTomObservation", {
   content: v.optional(v.array(modelUnion<TextContent | ImageContent>({ TextContent: TextContentSchema, ImageContent: ImageContentSchema })), emptyList),
   is_error: v.optional(boolean, false),
   suggestions: v.optional(v.string(), ""),

@@ -14,7 +14,7 @@ export interface DelegateObservation {
 }
 
 /** Valibot schema of {@link DelegateObservation}: a closed object (unknown keys are rejected), with the service's defaults. */
-export const DelegateObservationSchema: v.GenericSchema<unknown, DelegateObservation> = strictObject("DelegateObservation", {
+export const DelegateObservationSchema: v.GenericSchema<unknown, DelegateObservation> = /* @__PURE__ */ strictObject("DelegateObservation", {
   content: v.optional(v.array(modelUnion<TextContent | ImageContent>({ TextContent: TextContentSchema, ImageContent: ImageContentSchema })), emptyList),
   is_error: v.optional(boolean, false),
   command: literalOf(["spawn", "delegate"]),

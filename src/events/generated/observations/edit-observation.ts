@@ -18,7 +18,7 @@ export interface EditObservation {
 }
 
 /** Valibot schema of {@link EditObservation}: a closed object (unknown keys are rejected), with the service's defaults. */
-export const EditObservationSchema: v.GenericSchema<unknown, EditObservation> = strictObject("EditObservation", {
+export const EditObservationSchema: v.GenericSchema<unknown, EditObservation> = /* @__PURE__ */ strictObject("EditObservation", {
   content: v.optional(v.array(modelUnion<TextContent | ImageContent>({ TextContent: TextContentSchema, ImageContent: ImageContentSchema })), emptyList),
   is_error: v.optional(boolean, false),
   file_path: v.optional(v.nullable(v.string()), null),

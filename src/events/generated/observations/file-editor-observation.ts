@@ -18,7 +18,7 @@ export interface FileEditorObservation {
 }
 
 /** Valibot schema of {@link FileEditorObservation}: a closed object (unknown keys are rejected), with the service's defaults. */
-export const FileEditorObservationSchema: v.GenericSchema<unknown, FileEditorObservation> = strictObject("FileEditorObservation", {
+export const FileEditorObservationSchema: v.GenericSchema<unknown, FileEditorObservation> = /* @__PURE__ */ strictObject("FileEditorObservation", {
   content: v.optional(v.array(modelUnion<TextContent | ImageContent>({ TextContent: TextContentSchema, ImageContent: ImageContentSchema })), emptyList),
   is_error: v.optional(boolean, false),
   command: literalOf(["view", "create", "str_replace", "insert", "undo_edit"]),

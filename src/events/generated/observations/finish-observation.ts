@@ -13,7 +13,7 @@ export interface FinishObservation {
 }
 
 /** Valibot schema of {@link FinishObservation}: a closed object (unknown keys are rejected), with the service's defaults. */
-export const FinishObservationSchema: v.GenericSchema<unknown, FinishObservation> = strictObject("FinishObservation", {
+export const FinishObservationSchema: v.GenericSchema<unknown, FinishObservation> = /* @__PURE__ */ strictObject("FinishObservation", {
   content: v.optional(v.array(modelUnion<TextContent | ImageContent>({ TextContent: TextContentSchema, ImageContent: ImageContentSchema })), emptyList),
   is_error: v.optional(boolean, false),
   kind: v.literal("FinishObservation"),

@@ -17,7 +17,7 @@ export interface GlobObservation {
 }
 
 /** Valibot schema of {@link GlobObservation}: a closed object (unknown keys are rejected), with the service's defaults. */
-export const GlobObservationSchema: v.GenericSchema<unknown, GlobObservation> = strictObject("GlobObservation", {
+export const GlobObservationSchema: v.GenericSchema<unknown, GlobObservation> = /* @__PURE__ */ strictObject("GlobObservation", {
   content: v.optional(v.array(modelUnion<TextContent | ImageContent>({ TextContent: TextContentSchema, ImageContent: ImageContentSchema })), emptyList),
   is_error: v.optional(boolean, false),
   files: v.array(v.string()),

@@ -18,7 +18,7 @@ export interface GrepObservation {
 }
 
 /** Valibot schema of {@link GrepObservation}: a closed object (unknown keys are rejected), with the service's defaults. */
-export const GrepObservationSchema: v.GenericSchema<unknown, GrepObservation> = strictObject("GrepObservation", {
+export const GrepObservationSchema: v.GenericSchema<unknown, GrepObservation> = /* @__PURE__ */ strictObject("GrepObservation", {
   content: v.optional(v.array(modelUnion<TextContent | ImageContent>({ TextContent: TextContentSchema, ImageContent: ImageContentSchema })), emptyList),
   is_error: v.optional(boolean, false),
   matches: v.array(v.string()),

@@ -14,7 +14,7 @@ export interface InvokeSkillObservation {
 }
 
 /** Valibot schema of {@link InvokeSkillObservation}: a closed object (unknown keys are rejected), with the service's defaults. */
-export const InvokeSkillObservationSchema: v.GenericSchema<unknown, InvokeSkillObservation> = strictObject("InvokeSkillObservation", {
+export const InvokeSkillObservationSchema: v.GenericSchema<unknown, InvokeSkillObservation> = /* @__PURE__ */ strictObject("InvokeSkillObservation", {
   content: v.optional(v.array(modelUnion<TextContent | ImageContent>({ TextContent: TextContentSchema, ImageContent: ImageContentSchema })), emptyList),
   is_error: v.optional(boolean, false),
   skill_name: v.string(),

@@ -18,7 +18,7 @@ export interface ListDirectoryObservation {
 }
 
 /** Valibot schema of {@link ListDirectoryObservation}: a closed object (unknown keys are rejected), with the service's defaults. */
-export const ListDirectoryObservationSchema: v.GenericSchema<unknown, ListDirectoryObservation> = strictObject("ListDirectoryObservation", {
+export const ListDirectoryObservationSchema: v.GenericSchema<unknown, ListDirectoryObservation> = /* @__PURE__ */ strictObject("ListDirectoryObservation", {
   content: v.optional(v.array(modelUnion<TextContent | ImageContent>({ TextContent: TextContentSchema, ImageContent: ImageContentSchema })), emptyList),
   is_error: v.optional(boolean, false),
   dir_path: v.optional(v.nullable(v.string()), null),

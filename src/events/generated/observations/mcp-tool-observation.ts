@@ -14,7 +14,7 @@ export interface MCPToolObservation {
 }
 
 /** Valibot schema of {@link MCPToolObservation}: a closed object (unknown keys are rejected), with the service's defaults. */
-export const MCPToolObservationSchema: v.GenericSchema<unknown, MCPToolObservation> = strictObject("MCPToolObservation", {
+export const MCPToolObservationSchema: v.GenericSchema<unknown, MCPToolObservation> = /* @__PURE__ */ strictObject("MCPToolObservation", {
   content: v.optional(v.array(modelUnion<TextContent | ImageContent>({ TextContent: TextContentSchema, ImageContent: ImageContentSchema })), emptyList),
   is_error: v.optional(boolean, false),
   tool_name: v.string(),

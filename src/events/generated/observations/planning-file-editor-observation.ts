@@ -18,7 +18,7 @@ export interface PlanningFileEditorObservation {
 }
 
 /** Valibot schema of {@link PlanningFileEditorObservation}: a closed object (unknown keys are rejected), with the service's defaults. */
-export const PlanningFileEditorObservationSchema: v.GenericSchema<unknown, PlanningFileEditorObservation> = strictObject("PlanningFileEditorObservation", {
+export const PlanningFileEditorObservationSchema: v.GenericSchema<unknown, PlanningFileEditorObservation> = /* @__PURE__ */ strictObject("PlanningFileEditorObservation", {
   content: v.optional(v.array(modelUnion<TextContent | ImageContent>({ TextContent: TextContentSchema, ImageContent: ImageContentSchema })), emptyList),
   is_error: v.optional(boolean, false),
   command: literalOf(["view", "create", "str_replace", "insert", "undo_edit"]),

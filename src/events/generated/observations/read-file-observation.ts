@@ -18,7 +18,7 @@ export interface ReadFileObservation {
 }
 
 /** Valibot schema of {@link ReadFileObservation}: a closed object (unknown keys are rejected), with the service's defaults. */
-export const ReadFileObservationSchema: v.GenericSchema<unknown, ReadFileObservation> = strictObject("ReadFileObservation", {
+export const ReadFileObservationSchema: v.GenericSchema<unknown, ReadFileObservation> = /* @__PURE__ */ strictObject("ReadFileObservation", {
   content: v.optional(v.array(modelUnion<TextContent | ImageContent>({ TextContent: TextContentSchema, ImageContent: ImageContentSchema })), emptyList),
   is_error: v.optional(boolean, false),
   file_path: v.string(),

@@ -15,7 +15,7 @@ export interface SleeptimeComputeObservation {
 }
 
 /** Valibot schema of {@link SleeptimeComputeObservation}: a closed object (unknown keys are rejected), with the service's defaults. */
-export const SleeptimeComputeObservationSchema: v.GenericSchema<unknown, SleeptimeComputeObservation> = strictObject("SleeptimeComputeObservation", {
+export const SleeptimeComputeObservationSchema: v.GenericSchema<unknown, SleeptimeComputeObservation> = /* @__PURE__ */ strictObject("SleeptimeComputeObservation", {
   content: v.optional(v.array(modelUnion<TextContent | ImageContent>({ TextContent: TextContentSchema, ImageContent: ImageContentSchema })), emptyList),
   is_error: v.optional(boolean, false),
   message: v.optional(v.string(), ""),

@@ -16,7 +16,7 @@ export interface SwitchLLMObservation {
 }
 
 /** Valibot schema of {@link SwitchLLMObservation}: a closed object (unknown keys are rejected), with the service's defaults. */
-export const SwitchLLMObservationSchema: v.GenericSchema<unknown, SwitchLLMObservation> = strictObject("SwitchLLMObservation", {
+export const SwitchLLMObservationSchema: v.GenericSchema<unknown, SwitchLLMObservation> = /* @__PURE__ */ strictObject("SwitchLLMObservation", {
   content: v.optional(v.array(modelUnion<TextContent | ImageContent>({ TextContent: TextContentSchema, ImageContent: ImageContentSchema })), emptyList),
   is_error: v.optional(boolean, false),
   profile_name: v.string(),

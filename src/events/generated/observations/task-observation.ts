@@ -16,7 +16,7 @@ export interface TaskObservation {
 }
 
 /** Valibot schema of {@link TaskObservation}: a closed object (unknown keys are rejected), with the service's defaults. */
-export const TaskObservationSchema: v.GenericSchema<unknown, TaskObservation> = strictObject("TaskObservation", {
+export const TaskObservationSchema: v.GenericSchema<unknown, TaskObservation> = /* @__PURE__ */ strictObject("TaskObservation", {
   content: v.optional(v.array(modelUnion<TextContent | ImageContent>({ TextContent: TextContentSchema, ImageContent: ImageContentSchema })), emptyList),
   is_error: v.optional(boolean, false),
   task_id: v.string(),

@@ -16,7 +16,7 @@ export interface TaskTrackerObservation {
 }
 
 /** Valibot schema of {@link TaskTrackerObservation}: a closed object (unknown keys are rejected), with the service's defaults. */
-export const TaskTrackerObservationSchema: v.GenericSchema<unknown, TaskTrackerObservation> = strictObject("TaskTrackerObservation", {
+export const TaskTrackerObservationSchema: v.GenericSchema<unknown, TaskTrackerObservation> = /* @__PURE__ */ strictObject("TaskTrackerObservation", {
   content: v.optional(v.array(modelUnion<TextContent | ImageContent>({ TextContent: TextContentSchema, ImageContent: ImageContentSchema })), emptyList),
   is_error: v.optional(boolean, false),
   command: literalOf(["view", "plan"]),

@@ -19,7 +19,7 @@ export interface TerminalObservation {
 }
 
 /** Valibot schema of {@link TerminalObservation}: a closed object (unknown keys are rejected), with the service's defaults. */
-export const TerminalObservationSchema: v.GenericSchema<unknown, TerminalObservation> = strictObject("TerminalObservation", {
+export const TerminalObservationSchema: v.GenericSchema<unknown, TerminalObservation> = /* @__PURE__ */ strictObject("TerminalObservation", {
   content: v.optional(v.array(modelUnion<TextContent | ImageContent>({ TextContent: TextContentSchema, ImageContent: ImageContentSchema })), emptyList),
   is_error: v.optional(boolean, false),
   command: v.nullable(v.string()),

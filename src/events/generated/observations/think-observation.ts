@@ -13,7 +13,7 @@ export interface ThinkObservation {
 }
 
 /** Valibot schema of {@link ThinkObservation}: a closed object (unknown keys are rejected), with the service's defaults. */
-export const ThinkObservationSchema: v.GenericSchema<unknown, ThinkObservation> = strictObject("ThinkObservation", {
+export const ThinkObservationSchema: v.GenericSchema<unknown, ThinkObservation> = /* @__PURE__ */ strictObject("ThinkObservation", {
   content: v.optional(v.array(modelUnion<TextContent | ImageContent>({ TextContent: TextContentSchema, ImageContent: ImageContentSchema })), emptyList),
   is_error: v.optional(boolean, false),
   kind: v.literal("ThinkObservation"),

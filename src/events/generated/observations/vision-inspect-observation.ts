@@ -19,7 +19,7 @@ export interface VisionInspectObservation {
 }
 
 /** Valibot schema of {@link VisionInspectObservation}: a closed object (unknown keys are rejected), with the service's defaults. */
-export const VisionInspectObservationSchema: v.GenericSchema<unknown, VisionInspectObservation> = strictObject("VisionInspectObservation", {
+export const VisionInspectObservationSchema: v.GenericSchema<unknown, VisionInspectObservation> = /* @__PURE__ */ strictObject("VisionInspectObservation", {
   content: v.optional(v.array(modelUnion<TextContent | ImageContent>({ TextContent: TextContentSchema, ImageContent: ImageContentSchema })), emptyList),
   is_error: v.optional(boolean, false),
   image_index: integer(),

@@ -15,7 +15,7 @@ export interface WorkflowObservation {
 }
 
 /** Valibot schema of {@link WorkflowObservation}: a closed object (unknown keys are rejected), with the service's defaults. */
-export const WorkflowObservationSchema: v.GenericSchema<unknown, WorkflowObservation> = strictObject("WorkflowObservation", {
+export const WorkflowObservationSchema: v.GenericSchema<unknown, WorkflowObservation> = /* @__PURE__ */ strictObject("WorkflowObservation", {
   content: v.optional(v.array(modelUnion<TextContent | ImageContent>({ TextContent: TextContentSchema, ImageContent: ImageContentSchema })), emptyList),
   is_error: v.optional(boolean, false),
   name: v.string(),

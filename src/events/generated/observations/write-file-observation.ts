@@ -17,7 +17,7 @@ export interface WriteFileObservation {
 }
 
 /** Valibot schema of {@link WriteFileObservation}: a closed object (unknown keys are rejected), with the service's defaults. */
-export const WriteFileObservationSchema: v.GenericSchema<unknown, WriteFileObservation> = strictObject("WriteFileObservation", {
+export const WriteFileObservationSchema: v.GenericSchema<unknown, WriteFileObservation> = /* @__PURE__ */ strictObject("WriteFileObservation", {
   content: v.optional(v.array(modelUnion<TextContent | ImageContent>({ TextContent: TextContentSchema, ImageContent: ImageContentSchema })), emptyList),
   is_error: v.optional(boolean, false),
   file_path: v.optional(v.nullable(v.string()), null),

@@ -20,7 +20,7 @@ export interface ApplyPatchTool {
 }
 
 /** Valibot schema of {@link ApplyPatchTool}: an open object (unknown keys are accepted and dropped, as the service ignores them), with the service's defaults, and the computed `title`. */
-export const ApplyPatchToolSchema: v.GenericSchema<unknown, ApplyPatchTool> = withTitle(object("ApplyPatchTool", {
+export const ApplyPatchToolSchema: v.GenericSchema<unknown, ApplyPatchTool> = /* @__PURE__ */ withTitle(object("ApplyPatchTool", {
   description: v.string(),
   action_type: kindReference('action_type', 'Action', ACTION_KINDS),
   observation_type: v.optional(kindReference('observation_type', 'Observation', OBSERVATION_KINDS), null),

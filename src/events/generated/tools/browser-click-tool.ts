@@ -20,7 +20,7 @@ export interface BrowserClickTool {
 }
 
 /** Valibot schema of {@link BrowserClickTool}: an open object (unknown keys are accepted and dropped, as the service ignores them), with the service's defaults, and the computed `title`. */
-export const BrowserClickToolSchema: v.GenericSchema<unknown, BrowserClickTool> = withTitle(object("BrowserClickTool", {
+export const BrowserClickToolSchema: v.GenericSchema<unknown, BrowserClickTool> = /* @__PURE__ */ withTitle(object("BrowserClickTool", {
   description: v.string(),
   action_type: kindReference('action_type', 'Action', ACTION_KINDS),
   observation_type: v.optional(kindReference('observation_type', 'Observation', OBSERVATION_KINDS), null),

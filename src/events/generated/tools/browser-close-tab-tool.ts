@@ -20,7 +20,7 @@ export interface BrowserCloseTabTool {
 }
 
 /** Valibot schema of {@link BrowserCloseTabTool}: an open object (unknown keys are accepted and dropped, as the service ignores them), with the service's defaults, and the computed `title`. */
-export const BrowserCloseTabToolSchema: v.GenericSchema<unknown, BrowserCloseTabTool> = withTitle(object("BrowserCloseTabTool", {
+export const BrowserCloseTabToolSchema: v.GenericSchema<unknown, BrowserCloseTabTool> = /* @__PURE__ */ withTitle(object("BrowserCloseTabTool", {
   description: v.string(),
   action_type: kindReference('action_type', 'Action', ACTION_KINDS),
   observation_type: v.optional(kindReference('observation_type', 'Observation', OBSERVATION_KINDS), null),

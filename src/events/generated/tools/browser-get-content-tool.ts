@@ -20,7 +20,7 @@ export interface BrowserGetContentTool {
 }
 
 /** Valibot schema of {@link BrowserGetContentTool}: an open object (unknown keys are accepted and dropped, as the service ignores them), with the service's defaults, and the computed `title`. */
-export const BrowserGetContentToolSchema: v.GenericSchema<unknown, BrowserGetContentTool> = withTitle(object("BrowserGetContentTool", {
+export const BrowserGetContentToolSchema: v.GenericSchema<unknown, BrowserGetContentTool> = /* @__PURE__ */ withTitle(object("BrowserGetContentTool", {
   description: v.string(),
   action_type: kindReference('action_type', 'Action', ACTION_KINDS),
   observation_type: v.optional(kindReference('observation_type', 'Observation', OBSERVATION_KINDS), null),

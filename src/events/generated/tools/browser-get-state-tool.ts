@@ -20,7 +20,7 @@ export interface BrowserGetStateTool {
 }
 
 /** Valibot schema of {@link BrowserGetStateTool}: an open object (unknown keys are accepted and dropped, as the service ignores them), with the service's defaults, and the computed `title`. */
-export const BrowserGetStateToolSchema: v.GenericSchema<unknown, BrowserGetStateTool> = withTitle(object("BrowserGetStateTool", {
+export const BrowserGetStateToolSchema: v.GenericSchema<unknown, BrowserGetStateTool> = /* @__PURE__ */ withTitle(object("BrowserGetStateTool", {
   description: v.string(),
   action_type: kindReference('action_type', 'Action', ACTION_KINDS),
   observation_type: v.optional(kindReference('observation_type', 'Observation', OBSERVATION_KINDS), null),

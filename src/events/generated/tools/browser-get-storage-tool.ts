@@ -20,7 +20,7 @@ export interface BrowserGetStorageTool {
 }
 
 /** Valibot schema of {@link BrowserGetStorageTool}: an open object (unknown keys are accepted and dropped, as the service ignores them), with the service's defaults, and the computed `title`. */
-export const BrowserGetStorageToolSchema: v.GenericSchema<unknown, BrowserGetStorageTool> = withTitle(object("BrowserGetStorageTool", {
+export const BrowserGetStorageToolSchema: v.GenericSchema<unknown, BrowserGetStorageTool> = /* @__PURE__ */ withTitle(object("BrowserGetStorageTool", {
   description: v.string(),
   action_type: kindReference('action_type', 'Action', ACTION_KINDS),
   observation_type: v.optional(kindReference('observation_type', 'Observation', OBSERVATION_KINDS), null),

@@ -20,7 +20,7 @@ export interface BrowserGoBackTool {
 }
 
 /** Valibot schema of {@link BrowserGoBackTool}: an open object (unknown keys are accepted and dropped, as the service ignores them), with the service's defaults, and the computed `title`. */
-export const BrowserGoBackToolSchema: v.GenericSchema<unknown, BrowserGoBackTool> = withTitle(object("BrowserGoBackTool", {
+export const BrowserGoBackToolSchema: v.GenericSchema<unknown, BrowserGoBackTool> = /* @__PURE__ */ withTitle(object("BrowserGoBackTool", {
   description: v.string(),
   action_type: kindReference('action_type', 'Action', ACTION_KINDS),
   observation_type: v.optional(kindReference('observation_type', 'Observation', OBSERVATION_KINDS), null),

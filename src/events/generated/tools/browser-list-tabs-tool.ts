@@ -20,7 +20,7 @@ export interface BrowserListTabsTool {
 }
 
 /** Valibot schema of {@link BrowserListTabsTool}: an open object (unknown keys are accepted and dropped, as the service ignores them), with the service's defaults, and the computed `title`. */
-export const BrowserListTabsToolSchema: v.GenericSchema<unknown, BrowserListTabsTool> = withTitle(object("BrowserListTabsTool", {
+export const BrowserListTabsToolSchema: v.GenericSchema<unknown, BrowserListTabsTool> = /* @__PURE__ */ withTitle(object("BrowserListTabsTool", {
   description: v.string(),
   action_type: kindReference('action_type', 'Action', ACTION_KINDS),
   observation_type: v.optional(kindReference('observation_type', 'Observation', OBSERVATION_KINDS), null),

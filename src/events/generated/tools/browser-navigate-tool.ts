@@ -20,7 +20,7 @@ export interface BrowserNavigateTool {
 }
 
 /** Valibot schema of {@link BrowserNavigateTool}: an open object (unknown keys are accepted and dropped, as the service ignores them), with the service's defaults, and the computed `title`. */
-export const BrowserNavigateToolSchema: v.GenericSchema<unknown, BrowserNavigateTool> = withTitle(object("BrowserNavigateTool", {
+export const BrowserNavigateToolSchema: v.GenericSchema<unknown, BrowserNavigateTool> = /* @__PURE__ */ withTitle(object("BrowserNavigateTool", {
   description: v.string(),
   action_type: kindReference('action_type', 'Action', ACTION_KINDS),
   observation_type: v.optional(kindReference('observation_type', 'Observation', OBSERVATION_KINDS), null),

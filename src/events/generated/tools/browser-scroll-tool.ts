@@ -20,7 +20,7 @@ export interface BrowserScrollTool {
 }
 
 /** Valibot schema of {@link BrowserScrollTool}: an open object (unknown keys are accepted and dropped, as the service ignores them), with the service's defaults, and the computed `title`. */
-export const BrowserScrollToolSchema: v.GenericSchema<unknown, BrowserScrollTool> = withTitle(object("BrowserScrollTool", {
+export const BrowserScrollToolSchema: v.GenericSchema<unknown, BrowserScrollTool> = /* @__PURE__ */ withTitle(object("BrowserScrollTool", {
   description: v.string(),
   action_type: kindReference('action_type', 'Action', ACTION_KINDS),
   observation_type: v.optional(kindReference('observation_type', 'Observation', OBSERVATION_KINDS), null),

@@ -20,7 +20,7 @@ export interface BrowserSetStorageTool {
 }
 
 /** Valibot schema of {@link BrowserSetStorageTool}: an open object (unknown keys are accepted and dropped, as the service ignores them), with the service's defaults, and the computed `title`. */
-export const BrowserSetStorageToolSchema: v.GenericSchema<unknown, BrowserSetStorageTool> = withTitle(object("BrowserSetStorageTool", {
+export const BrowserSetStorageToolSchema: v.GenericSchema<unknown, BrowserSetStorageTool> = /* @__PURE__ */ withTitle(object("BrowserSetStorageTool", {
   description: v.string(),
   action_type: kindReference('action_type', 'Action', ACTION_KINDS),
   observation_type: v.optional(kindReference('observation_type', 'Observation', OBSERVATION_KINDS), null),

@@ -20,7 +20,7 @@ export interface BrowserStartRecordingTool {
 }
 
 /** Valibot schema of {@link BrowserStartRecordingTool}: an open object (unknown keys are accepted and dropped, as the service ignores them), with the service's defaults, and the computed `title`. */
-export const BrowserStartRecordingToolSchema: v.GenericSchema<unknown, BrowserStartRecordingTool> = withTitle(object("BrowserStartRecordingTool", {
+export const BrowserStartRecordingToolSchema: v.GenericSchema<unknown, BrowserStartRecordingTool> = /* @__PURE__ */ withTitle(object("BrowserStartRecordingTool", {
   description: v.string(),
   action_type: kindReference('action_type', 'Action', ACTION_KINDS),
   observation_type: v.optional(kindReference('observation_type', 'Observation', OBSERVATION_KINDS), null),

@@ -20,7 +20,7 @@ export interface BrowserStopRecordingTool {
 }
 
 /** Valibot schema of {@link BrowserStopRecordingTool}: an open object (unknown keys are accepted and dropped, as the service ignores them), with the service's defaults, and the computed `title`. */
-export const BrowserStopRecordingToolSchema: v.GenericSchema<unknown, BrowserStopRecordingTool> = withTitle(object("BrowserStopRecordingTool", {
+export const BrowserStopRecordingToolSchema: v.GenericSchema<unknown, BrowserStopRecordingTool> = /* @__PURE__ */ withTitle(object("BrowserStopRecordingTool", {
   description: v.string(),
   action_type: kindReference('action_type', 'Action', ACTION_KINDS),
   observation_type: v.optional(kindReference('observation_type', 'Observation', OBSERVATION_KINDS), null),

@@ -20,7 +20,7 @@ export interface BrowserSwitchTabTool {
 }
 
 /** Valibot schema of {@link BrowserSwitchTabTool}: an open object (unknown keys are accepted and dropped, as the service ignores them), with the service's defaults, and the computed `title`. */
-export const BrowserSwitchTabToolSchema: v.GenericSchema<unknown, BrowserSwitchTabTool> = withTitle(object("BrowserSwitchTabTool", {
+export const BrowserSwitchTabToolSchema: v.GenericSchema<unknown, BrowserSwitchTabTool> = /* @__PURE__ */ withTitle(object("BrowserSwitchTabTool", {
   description: v.string(),
   action_type: kindReference('action_type', 'Action', ACTION_KINDS),
   observation_type: v.optional(kindReference('observation_type', 'Observation', OBSERVATION_KINDS), null),

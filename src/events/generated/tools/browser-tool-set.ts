@@ -20,7 +20,7 @@ export interface BrowserToolSet {
 }
 
 /** Valibot schema of {@link BrowserToolSet}: an open object (unknown keys are accepted and dropped, as the service ignores them), with the service's defaults, and the computed `title`. */
-export const BrowserToolSetSchema: v.GenericSchema<unknown, BrowserToolSet> = withTitle(object("BrowserToolSet", {
+export const BrowserToolSetSchema: v.GenericSchema<unknown, BrowserToolSet> = /* @__PURE__ */ withTitle(object("BrowserToolSet", {
   description: v.string(),
   action_type: kindReference('action_type', 'Action', ACTION_KINDS),
   observation_type: v.optional(kindReference('observation_type', 'Observation', OBSERVATION_KINDS), null),

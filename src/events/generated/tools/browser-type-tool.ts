@@ -20,7 +20,7 @@ export interface BrowserTypeTool {
 }
 
 /** Valibot schema of {@link BrowserTypeTool}: an open object (unknown keys are accepted and dropped, as the service ignores them), with the service's defaults, and the computed `title`. */
-export const BrowserTypeToolSchema: v.GenericSchema<unknown, BrowserTypeTool> = withTitle(object("BrowserTypeTool", {
+export const BrowserTypeToolSchema: v.GenericSchema<unknown, BrowserTypeTool> = /* @__PURE__ */ withTitle(object("BrowserTypeTool", {
   description: v.string(),
   action_type: kindReference('action_type', 'Action', ACTION_KINDS),
   observation_type: v.optional(kindReference('observation_type', 'Observation', OBSERVATION_KINDS), null),

@@ -22,7 +22,7 @@ export interface ClientTool {
 }
 
 /** Valibot schema of {@link ClientTool}: an open object (unknown keys are accepted and dropped, as the service ignores them), with the service's defaults, and the computed `title`. */
-export const ClientToolSchema: v.GenericSchema<unknown, ClientTool> = withTitle(object("ClientTool", {
+export const ClientToolSchema: v.GenericSchema<unknown, ClientTool> = /* @__PURE__ */ withTitle(object("ClientTool", {
   description: v.string(),
   action_type: kindReference('action_type', 'Action', ACTION_KINDS),
   observation_type: v.optional(kindReference('observation_type', 'Observation', OBSERVATION_KINDS), null),

@@ -20,7 +20,7 @@ export interface EditTool {
 }
 
 /** Valibot schema of {@link EditTool}: an open object (unknown keys are accepted and dropped, as the service ignores them), with the service's defaults, and the computed `title`. */
-export const EditToolSchema: v.GenericSchema<unknown, EditTool> = withTitle(object("EditTool", {
+export const EditToolSchema: v.GenericSchema<unknown, EditTool> = /* @__PURE__ */ withTitle(object("EditTool", {
   description: v.string(),
   action_type: kindReference('action_type', 'Action', ACTION_KINDS),
   observation_type: v.optional(kindReference('observation_type', 'Observation', OBSERVATION_KINDS), null),

@@ -20,7 +20,7 @@ export interface FileEditorTool {
 }
 
 /** Valibot schema of {@link FileEditorTool}: an open object (unknown keys are accepted and dropped, as the service ignores them), with the service's defaults, and the computed `title`. */
-export const FileEditorToolSchema: v.GenericSchema<unknown, FileEditorTool> = withTitle(object("FileEditorTool", {
+export const FileEditorToolSchema: v.GenericSchema<unknown, FileEditorTool> = /* @__PURE__ */ withTitle(object("FileEditorTool", {
   description: v.string(),
   action_type: kindReference('action_type', 'Action', ACTION_KINDS),
   observation_type: v.optional(kindReference('observation_type', 'Observation', OBSERVATION_KINDS), null),

@@ -20,7 +20,7 @@ export interface FinishTool {
 }
 
 /** Valibot schema of {@link FinishTool}: an open object (unknown keys are accepted and dropped, as the service ignores them), with the service's defaults, and the computed `title`. */
-export const FinishToolSchema: v.GenericSchema<unknown, FinishTool> = withTitle(object("FinishTool", {
+export const FinishToolSchema: v.GenericSchema<unknown, FinishTool> = /* @__PURE__ */ withTitle(object("FinishTool", {
   description: v.string(),
   action_type: kindReference('action_type', 'Action', ACTION_KINDS),
   observation_type: v.optional(kindReference('observation_type', 'Observation', OBSERVATION_KINDS), null),

@@ -20,7 +20,7 @@ export interface GlobTool {
 }
 
 /** Valibot schema of {@link GlobTool}: an open object (unknown keys are accepted and dropped, as the service ignores them), with the service's defaults, and the computed `title`. */
-export const GlobToolSchema: v.GenericSchema<unknown, GlobTool> = withTitle(object("GlobTool", {
+export const GlobToolSchema: v.GenericSchema<unknown, GlobTool> = /* @__PURE__ */ withTitle(object("GlobTool", {
   description: v.string(),
   action_type: kindReference('action_type', 'Action', ACTION_KINDS),
   observation_type: v.optional(kindReference('observation_type', 'Observation', OBSERVATION_KINDS), null),

@@ -20,7 +20,7 @@ export interface GrepTool {
 }
 
 /** Valibot schema of {@link GrepTool}: an open object (unknown keys are accepted and dropped, as the service ignores them), with the service's defaults, and the computed `title`. */
-export const GrepToolSchema: v.GenericSchema<unknown, GrepTool> = withTitle(object("GrepTool", {
+export const GrepToolSchema: v.GenericSchema<unknown, GrepTool> = /* @__PURE__ */ withTitle(object("GrepTool", {
   description: v.string(),
   action_type: kindReference('action_type', 'Action', ACTION_KINDS),
   observation_type: v.optional(kindReference('observation_type', 'Observation', OBSERVATION_KINDS), null),

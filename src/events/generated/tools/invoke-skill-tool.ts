@@ -20,7 +20,7 @@ export interface InvokeSkillTool {
 }
 
 /** Valibot schema of {@link InvokeSkillTool}: an open object (unknown keys are accepted and dropped, as the service ignores them), with the service's defaults, and the computed `title`. */
-export const InvokeSkillToolSchema: v.GenericSchema<unknown, InvokeSkillTool> = withTitle(object("InvokeSkillTool", {
+export const InvokeSkillToolSchema: v.GenericSchema<unknown, InvokeSkillTool> = /* @__PURE__ */ withTitle(object("InvokeSkillTool", {
   description: v.string(),
   action_type: kindReference('action_type', 'Action', ACTION_KINDS),
   observation_type: v.optional(kindReference('observation_type', 'Observation', OBSERVATION_KINDS), null),

@@ -20,7 +20,7 @@ export interface ListDirectoryTool {
 }
 
 /** Valibot schema of {@link ListDirectoryTool}: an open object (unknown keys are accepted and dropped, as the service ignores them), with the service's defaults, and the computed `title`. */
-export const ListDirectoryToolSchema: v.GenericSchema<unknown, ListDirectoryTool> = withTitle(object("ListDirectoryTool", {
+export const ListDirectoryToolSchema: v.GenericSchema<unknown, ListDirectoryTool> = /* @__PURE__ */ withTitle(object("ListDirectoryTool", {
   description: v.string(),
   action_type: kindReference('action_type', 'Action', ACTION_KINDS),
   observation_type: v.optional(kindReference('observation_type', 'Observation', OBSERVATION_KINDS), null),

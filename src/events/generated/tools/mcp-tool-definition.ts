@@ -22,7 +22,7 @@ export interface MCPToolDefinition {
 }
 
 /** Valibot schema of {@link MCPToolDefinition}: an open object (unknown keys are accepted and dropped, as the service ignores them), with the service's defaults, and the computed `title`. */
-export const MCPToolDefinitionSchema: v.GenericSchema<unknown, MCPToolDefinition> = withTitle(object("MCPToolDefinition", {
+export const MCPToolDefinitionSchema: v.GenericSchema<unknown, MCPToolDefinition> = /* @__PURE__ */ withTitle(object("MCPToolDefinition", {
   description: v.string(),
   action_type: kindReference('action_type', 'Action', ACTION_KINDS),
   observation_type: v.optional(kindReference('observation_type', 'Observation', OBSERVATION_KINDS), null),

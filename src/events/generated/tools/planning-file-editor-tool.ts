@@ -20,7 +20,7 @@ export interface PlanningFileEditorTool {
 }
 
 /** Valibot schema of {@link PlanningFileEditorTool}: an open object (unknown keys are accepted and dropped, as the service ignores them), with the service's defaults, and the computed `title`. */
-export const PlanningFileEditorToolSchema: v.GenericSchema<unknown, PlanningFileEditorTool> = withTitle(object("PlanningFileEditorTool", {
+export const PlanningFileEditorToolSchema: v.GenericSchema<unknown, PlanningFileEditorTool> = /* @__PURE__ */ withTitle(object("PlanningFileEditorTool", {
   description: v.string(),
   action_type: kindReference('action_type', 'Action', ACTION_KINDS),
   observation_type: v.optional(kindReference('observation_type', 'Observation', OBSERVATION_KINDS), null),

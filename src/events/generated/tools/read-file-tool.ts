@@ -20,7 +20,7 @@ export interface ReadFileTool {
 }
 
 /** Valibot schema of {@link ReadFileTool}: an open object (unknown keys are accepted and dropped, as the service ignores them), with the service's defaults, and the computed `title`. */
-export const ReadFileToolSchema: v.GenericSchema<unknown, ReadFileTool> = withTitle(object("ReadFileTool", {
+export const ReadFileToolSchema: v.GenericSchema<unknown, ReadFileTool> = /* @__PURE__ */ withTitle(object("ReadFileTool", {
   description: v.string(),
   action_type: kindReference('action_type', 'Action', ACTION_KINDS),
   observation_type: v.optional(kindReference('observation_type', 'Observation', OBSERVATION_KINDS), null),

@@ -20,7 +20,7 @@ export interface SleeptimeComputeTool {
 }
 
 /** Valibot schema of {@link SleeptimeComputeTool}: an open object (unknown keys are accepted and dropped, as the service ignores them), with the service's defaults, and the computed `title`. */
-export const SleeptimeComputeToolSchema: v.GenericSchema<unknown, SleeptimeComputeTool> = withTitle(object("SleeptimeComputeTool", {
+export const SleeptimeComputeToolSchema: v.GenericSchema<unknown, SleeptimeComputeTool> = /* @__PURE__ */ withTitle(object("SleeptimeComputeTool", {
   description: v.string(),
   action_type: kindReference('action_type', 'Action', ACTION_KINDS),
   observation_type: v.optional(kindReference('observation_type', 'Observation', OBSERVATION_KINDS), null),

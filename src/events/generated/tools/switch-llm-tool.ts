@@ -20,7 +20,7 @@ export interface SwitchLLMTool {
 }
 
 /** Valibot schema of {@link SwitchLLMTool}: an open object (unknown keys are accepted and dropped, as the service ignores them), with the service's defaults, and the computed `title`. */
-export const SwitchLLMToolSchema: v.GenericSchema<unknown, SwitchLLMTool> = withTitle(object("SwitchLLMTool", {
+export const SwitchLLMToolSchema: v.GenericSchema<unknown, SwitchLLMTool> = /* @__PURE__ */ withTitle(object("SwitchLLMTool", {
   description: v.string(),
   action_type: kindReference('action_type', 'Action', ACTION_KINDS),
   observation_type: v.optional(kindReference('observation_type', 'Observation', OBSERVATION_KINDS), null),

@@ -20,7 +20,7 @@ export interface TaskToolSet {
 }
 
 /** Valibot schema of {@link TaskToolSet}: an open object (unknown keys are accepted and dropped, as the service ignores them), with the service's defaults, and the computed `title`. */
-export const TaskToolSetSchema: v.GenericSchema<unknown, TaskToolSet> = withTitle(object("TaskToolSet", {
+export const TaskToolSetSchema: v.GenericSchema<unknown, TaskToolSet> = /* @__PURE__ */ withTitle(object("TaskToolSet", {
   description: v.string(),
   action_type: kindReference('action_type', 'Action', ACTION_KINDS),
   observation_type: v.optional(kindReference('observation_type', 'Observation', OBSERVATION_KINDS), null),

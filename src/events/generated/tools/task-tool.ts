@@ -20,7 +20,7 @@ export interface TaskTool {
 }
 
 /** Valibot schema of {@link TaskTool}: an open object (unknown keys are accepted and dropped, as the service ignores them), with the service's defaults, and the computed `title`. */
-export const TaskToolSchema: v.GenericSchema<unknown, TaskTool> = withTitle(object("TaskTool", {
+export const TaskToolSchema: v.GenericSchema<unknown, TaskTool> = /* @__PURE__ */ withTitle(object("TaskTool", {
   description: v.string(),
   action_type: kindReference('action_type', 'Action', ACTION_KINDS),
   observation_type: v.optional(kindReference('observation_type', 'Observation', OBSERVATION_KINDS), null),

@@ -20,7 +20,7 @@ export interface TaskTrackerTool {
 }
 
 /** Valibot schema of {@link TaskTrackerTool}: an open object (unknown keys are accepted and dropped, as the service ignores them), with the service's defaults, and the computed `title`. */
-export const TaskTrackerToolSchema: v.GenericSchema<unknown, TaskTrackerTool> = withTitle(object("TaskTrackerTool", {
+export const TaskTrackerToolSchema: v.GenericSchema<unknown, TaskTrackerTool> = /* @__PURE__ */ withTitle(object("TaskTrackerTool", {
   description: v.string(),
   action_type: kindReference('action_type', 'Action', ACTION_KINDS),
   observation_type: v.optional(kindReference('observation_type', 'Observation', OBSERVATION_KINDS), null),

@@ -20,7 +20,7 @@ export interface TerminalTool {
 }
 
 /** Valibot schema of {@link TerminalTool}: an open object (unknown keys are accepted and dropped, as the service ignores them), with the service's defaults, and the computed `title`. */
-export const TerminalToolSchema: v.GenericSchema<unknown, TerminalTool> = withTitle(object("TerminalTool", {
+export const TerminalToolSchema: v.GenericSchema<unknown, TerminalTool> = /* @__PURE__ */ withTitle(object("TerminalTool", {
   description: v.string(),
   action_type: kindReference('action_type', 'Action', ACTION_KINDS),
   observation_type: v.optional(kindReference('observation_type', 'Observation', OBSERVATION_KINDS), null),

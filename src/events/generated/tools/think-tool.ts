@@ -20,7 +20,7 @@ export interface ThinkTool {
 }
 
 /** Valibot schema of {@link ThinkTool}: an open object (unknown keys are accepted and dropped, as the service ignores them), with the service's defaults, and the computed `title`. */
-export const ThinkToolSchema: v.GenericSchema<unknown, ThinkTool> = withTitle(object("ThinkTool", {
+export const ThinkToolSchema: v.GenericSchema<unknown, ThinkTool> = /* @__PURE__ */ withTitle(object("ThinkTool", {
   description: v.string(),
   action_type: kindReference('action_type', 'Action', ACTION_KINDS),
   observation_type: v.optional(kindReference('observation_type', 'Observation', OBSERVATION_KINDS), null),

@@ -20,7 +20,7 @@ export interface TomConsultTool {
 }
 
 /** Valibot schema of {@link TomConsultTool}: an open object (unknown keys are accepted and dropped, as the service ignores them), with the service's defaults, and the computed `title`. */
-export const TomConsultToolSchema: v.GenericSchema<unknown, TomConsultTool> = withTitle(object("TomConsultTool", {
+export const TomConsultToolSchema: v.GenericSchema<unknown, TomConsultTool> = /* @__PURE__ */ withTitle(object("TomConsultTool", {
   description: v.string(),
   action_type: kindReference('action_type', 'Action', ACTION_KINDS),
   observation_type: v.optional(kindReference('observation_type', 'Observation', OBSERVATION_KINDS), null),

@@ -20,7 +20,7 @@ export interface VisionInspectTool {
 }
 
 /** Valibot schema of {@link VisionInspectTool}: an open object (unknown keys are accepted and dropped, as the service ignores them), with the service's defaults, and the computed `title`. */
-export const VisionInspectToolSchema: v.GenericSchema<unknown, VisionInspectTool> = withTitle(object("VisionInspectTool", {
+export const VisionInspectToolSchema: v.GenericSchema<unknown, VisionInspectTool> = /* @__PURE__ */ withTitle(object("VisionInspectTool", {
   description: v.string(),
   action_type: kindReference('action_type', 'Action', ACTION_KINDS),
   observation_type: v.optional(kindReference('observation_type', 'Observation', OBSERVATION_KINDS), null),

@@ -20,7 +20,7 @@ export interface WorkflowToolSet {
 }
 
 /** Valibot schema of {@link WorkflowToolSet}: an open object (unknown keys are accepted and dropped, as the service ignores them), with the service's defaults, and the computed `title`. */
-export const WorkflowToolSetSchema: v.GenericSchema<unknown, WorkflowToolSet> = withTitle(object("WorkflowToolSet", {
+export const WorkflowToolSetSchema: v.GenericSchema<unknown, WorkflowToolSet> = /* @__PURE__ */ withTitle(object("WorkflowToolSet", {
   description: v.string(),
   action_type: kindReference('action_type', 'Action', ACTION_KINDS),
   observation_type: v.optional(kindReference('observation_type', 'Observation', OBSERVATION_KINDS), null),

@@ -20,7 +20,7 @@ export interface WorkflowTool {
 }
 
 /** Valibot schema of {@link WorkflowTool}: an open object (unknown keys are accepted and dropped, as the service ignores them), with the service's defaults, and the computed `title`. */
-export const WorkflowToolSchema: v.GenericSchema<unknown, WorkflowTool> = withTitle(object("WorkflowTool", {
+export const WorkflowToolSchema: v.GenericSchema<unknown, WorkflowTool> = /* @__PURE__ */ withTitle(object("WorkflowTool", {
   description: v.string(),
   action_type: kindReference('action_type', 'Action', ACTION_KINDS),
   observation_type: v.optional(kindReference('observation_type', 'Observation', OBSERVATION_KINDS), null),

@@ -20,7 +20,7 @@ export interface WriteFileTool {
 }
 
 /** Valibot schema of {@link WriteFileTool}: an open object (unknown keys are accepted and dropped, as the service ignores them), with the service's defaults, and the computed `title`. */
-export const WriteFileToolSchema: v.GenericSchema<unknown, WriteFileTool> = withTitle(object("WriteFileTool", {
+export const WriteFileToolSchema: v.GenericSchema<unknown, WriteFileTool> = /* @__PURE__ */ withTitle(object("WriteFileTool", {
   description: v.string(),
   action_type: kindReference('action_type', 'Action', ACTION_KINDS),
   observation_type: v.optional(kindReference('observation_type', 'Observation', OBSERVATION_KINDS), null),
