@@ -7,7 +7,7 @@ import * as v from 'valibot';
 import { ConflictError } from './errors';
 import { INSPECT } from './redact';
 import { decodeResponse } from './response';
-import { createTransport, type RequestInfo, type ResponseInfo, sharedTransportOptions } from './transport';
+import { createTransport, type RequestInfo, type RequestSpec, type ResponseInfo, sharedTransportOptions } from './transport';
 
 /** Options of {@link createAgentServerClient}. */
 export interface AgentServerClientOptions {
@@ -62,13 +62,15 @@ function secretsOf(llm: Record<string, unknown>): string[] {
 /** Creates a client of a sandbox's agent server. */
 export function createAgentServerClient(options: AgentServerClientOptions) {
   if (!options.sessionApiKey) throw new TypeError('createAgentServerClient: sessionApiKey is required');
-  const transport = (extraSecrets: string[] = []) =>
-    createTransport({
+  const transport = (extraSecrets: string[] = []) => {
+    const send = createTransport({
       baseUrl: options.baseUrl,
       headers: { accept: 'application/json', 'x-session-api-key': options.sessionApiKey },
       secrets: [options.sessionApiKey, ...extraSecrets],
       ...sharedTransportOptions(options),
     });
+    return async (spec: RequestSpec): Promise<unknown> => (await send(spec)).body;
+  };
   const request = transport();
   const profilePath = (name: string) => {
     checkProfileName(name);

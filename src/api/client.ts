@@ -1,17 +1,43 @@
 /**
- * `createClient`: the typed V1 API client.
+ * `createClient`: the typed V1 API client. Every operation of the vendored OpenAPI document has a
+ * method (generated into `./generated/`), with the conveniences on top and `request()` for what
+ * the document does not have yet.
  * @module
  */
 import * as v from 'valibot';
+import type { APIPromise } from './api-promise';
+import { createCore, type HttpMethod, type RawRequestInit } from './core';
+import type { UnknownKindsMode } from './event-item';
+import { createConfigOperations } from './generated/config';
+import { createGitOperations } from './generated/git';
+import type {
+  ConfigOperations,
+  GitOperations,
+  PendingMessagesOperations,
+  SandboxSpecsOperations,
+  SecretsOperations,
+  SettingsOperations,
+  SkillsOperations,
+  UsersOperations,
+  WebhooksOperations,
+} from './generated/index';
+import { createPendingMessagesOperations } from './generated/pending-messages';
+import { createSandboxSpecsOperations } from './generated/sandbox-specs';
+import { createSecretsOperations } from './generated/secrets';
+import { createSettingsOperations } from './generated/settings';
+import { createSkillsOperations } from './generated/skills';
+import { createUsersOperations } from './generated/users';
+import { createWebhooksOperations } from './generated/webhooks';
 import { INSPECT } from './redact';
-import { appConversationsResource } from './resources/app-conversations';
-import { eventsResource } from './resources/events';
-import { sandboxesResource, sandboxSpecsResource } from './resources/sandboxes';
+import type { RequestOptions } from './request-options';
+import { type AppConversationsResource, createAppConversationsResource } from './resources/app-conversations';
+import { createEventsResource, type EventsResource } from './resources/events';
+import { createSandboxesResource, type SandboxesResource } from './resources/sandboxes';
 import { decodeResponse } from './response';
 import { createTransport, type RequestInfo, type ResponseInfo, sharedTransportOptions } from './transport';
 
 /** Options of {@link createClient}. */
-export interface ClientOptions {
+export interface ClientOptions<Mode extends UnknownKindsMode = UnknownKindsMode> {
   /** The service's base URL, such as `https://app.example.com` (paths start with `/api/…`). */
   baseUrl: string;
   /** The API key. It never appears in errors, logs or inspection output. */
@@ -32,47 +58,122 @@ export interface ClientOptions {
   onRequest?: (info: RequestInfo) => void;
   /** Sees each response, secret headers redacted. */
   onResponse?: (info: ResponseInfo) => void;
+  /**
+   * Events of a kind no schema knows (the actions of client-defined tools): `'reject'` (default)
+   * fails the answer that holds one; `'keep'` keeps them as `LenientEvent`s, and the client's
+   * event methods are typed `Event | LenientEvent`.
+   */
+  unknownKinds?: Mode;
 }
 
-const CreditsSchema = v.looseObject({ credits: v.optional(v.nullable(v.union([v.string(), v.number()]))) });
+/** What `JSON.stringify(client)` and `util.inspect(client)` show: never the key. */
+export interface ClientSummary {
+  baseUrl: string;
+  auth: 'bearer' | 'session-key';
+  apiKey: '[redacted]';
+}
+
+/**
+ * The client of the service's V1 API, made by {@link createClient}. Each namespace holds the
+ * operations of the OpenAPI document under it; every method takes per-request options last
+ * (`signal`, `timeout`, `maxRetries`, `headers`) and returns an `APIPromise` (`.withResponse()`
+ * gives the status, headers and request id), searches a `PagePromise` (`for await` walks every
+ * item). `Mode` is the client's `unknownKinds`.
+ */
+export interface AgentwireClient<Mode extends UnknownKindsMode = 'reject'> {
+  /** Conversations: create (and `waitUntilReady`), search, count, get, update, delete, send messages, files, git, skills, hooks, start tasks. */
+  readonly appConversations: AppConversationsResource;
+  /** A conversation's events, decoded with agentwire's codecs: search, count, get. */
+  readonly events: EventsResource<Mode>;
+  /** Messages queued for a conversation that is not ready yet. */
+  readonly pendingMessages: PendingMessagesOperations;
+  /** Sandboxes: search, get, start, pause, resume, delete, and the secrets they read. */
+  readonly sandboxes: SandboxesResource;
+  /** Sandbox templates: search, get. */
+  readonly sandboxSpecs: SandboxSpecsOperations;
+  /** The user's settings and saved LLM profiles. */
+  readonly settings: SettingsOperations;
+  /** The user's custom secrets and git provider tokens. */
+  readonly secrets: SecretsOperations;
+  /** The current user. */
+  readonly users: UsersOperations;
+  /** Skills available to the user, and previews of marketplaces. */
+  readonly skills: SkillsOperations;
+  /** What agent servers call on the service: conversation updates, events, secrets. */
+  readonly webhooks: WebhooksOperations;
+  /** The service's configuration: web client, models, providers. */
+  readonly config: ConfigOperations;
+  /** The user's git installations, repositories, branches and suggested tasks. */
+  readonly git: GitOperations;
+  /** The user's remaining credits: a number, 0 when the user has no budget (never null). `GET /api/billing/credits` */
+  credits(options?: RequestOptions): APIPromise<number>;
+  /**
+   * Any request, for what the OpenAPI document does not have yet: `path` is joined to `baseUrl`,
+   * with the client's credentials, retries (POST and PATCH only where the server did not act,
+   * unless `idempotent: true`), timeouts and redaction. The body comes back parsed and
+   * unchecked, or checked by `init.schema`.
+   *
+   * ```ts
+   * const flags = await api.request<{ beta: boolean }>('GET', '/api/v2/feature-flags');
+   * ```
+   */
+  request<T = unknown>(method: HttpMethod, path: `/${string}`, init?: RawRequestInit<T>): APIPromise<T>;
+  /** The client as JSON: base URL and auth scheme, the key redacted. */
+  toJSON(): ClientSummary;
+}
+
+/** A client made by {@link createClient}. */
+export type Client<Mode extends UnknownKindsMode = 'reject'> = AgentwireClient<Mode>;
+
+const CreditsSchema = v.looseObject({ credits: v.exactOptional(v.nullable(v.union([v.string(), v.number()]))) });
+
+const creditsOf = (value: unknown, where: string): number => {
+  const credits = Number(decodeResponse(CreditsSchema, value, where).credits ?? 0);
+  return Number.isFinite(credits) ? credits : 0;
+};
 
 /** Creates a client of the V1 API. */
-export function createClient(options: ClientOptions) {
+export function createClient<const Mode extends UnknownKindsMode = 'reject'>(options: ClientOptions<Mode>): AgentwireClient<Mode> {
   if (!options.baseUrl) throw new TypeError('createClient: baseUrl is required');
   if (!options.apiKey) throw new TypeError('createClient: apiKey is required');
+  const unknownKinds = options.unknownKinds ?? 'reject';
+  if (unknownKinds !== 'reject' && unknownKinds !== 'keep') throw new TypeError(`createClient: unknownKinds must be 'reject' or 'keep'`);
   const auth = options.auth ?? 'bearer';
   const credentials: Record<string, string> =
     auth === 'bearer' ? { authorization: `Bearer ${options.apiKey}` } : { 'x-session-api-key': options.apiKey };
-  const request = createTransport({
+  const send = createTransport({
     baseUrl: options.baseUrl,
     headers: { accept: 'application/json', ...options.headers, ...credentials },
     secrets: [options.apiKey],
     ...sharedTransportOptions(options),
   });
-  const summary = { baseUrl: options.baseUrl, auth, apiKey: '[redacted]' };
-  return {
-    /** Conversations: create, waitUntilReady, search/list, count, get, update, delete, sendMessage, startTasks. */
-    appConversations: appConversationsResource(request),
-    /** A conversation's events, decoded: search, count. */
-    events: eventsResource(request),
-    /** Sandboxes: search, start, pause, resume, delete, get. */
-    sandboxes: sandboxesResource(request),
-    /** Sandbox templates: search, get. */
-    sandboxSpecs: sandboxSpecsResource(request),
-    /** The user's remaining credits: a number, 0 when the user has no budget (never null). */
-    async credits(): Promise<number> {
-      const body = decodeResponse(
-        CreditsSchema,
-        await request({ method: 'GET', path: '/api/billing/credits' }),
-        'GET /api/billing/credits',
-      );
-      const value = Number(body.credits ?? 0);
-      return Number.isFinite(value) ? value : 0;
-    },
+  const core = createCore(send, unknownKinds);
+  const summary: ClientSummary = { baseUrl: options.baseUrl, auth, apiKey: '[redacted]' };
+  const client: AgentwireClient<Mode> = {
+    appConversations: createAppConversationsResource(core),
+    events: createEventsResource<Mode>(core),
+    pendingMessages: createPendingMessagesOperations(core),
+    sandboxes: createSandboxesResource(core),
+    sandboxSpecs: createSandboxSpecsOperations(core),
+    settings: createSettingsOperations(core),
+    secrets: createSecretsOperations(core),
+    users: createUsersOperations(core),
+    skills: createSkillsOperations(core),
+    webhooks: createWebhooksOperations(core),
+    config: createConfigOperations(core),
+    git: createGitOperations(core),
+    credits: (requestOptions) =>
+      core.call({
+        name: 'credits',
+        method: 'GET',
+        path: '/api/billing/credits',
+        idempotent: true,
+        options: requestOptions,
+        decode: creditsOf,
+      }),
+    request: (method, path, init) => core.raw(method, path, init),
     toJSON: () => summary,
-    [INSPECT]: () => `AgentwireClient ${JSON.stringify(summary)}`,
   };
+  Object.defineProperty(client, INSPECT, { value: () => `AgentwireClient ${JSON.stringify(summary)}` });
+  return client;
 }
-
-/** A client made by {@link createClient}. */
-export type Client = ReturnType<typeof createClient>;

@@ -12,7 +12,9 @@ export {
   ProfileLimitError,
   type ProfileValidation,
 } from './agent-server-client';
-export { type Client, type ClientOptions, createClient } from './client';
+export { type APIPromise, APIPromise as APIPromiseClass, type WithResponse } from './api-promise';
+export { type AgentwireClient, type Client, type ClientOptions, type ClientSummary, createClient } from './client';
+export type { HttpMethod, RawRequestInit } from './core';
 export {
   APIConnectionError,
   APIError,
@@ -28,6 +30,7 @@ export {
   RateLimitError,
   UnprocessableEntityError,
 } from './errors';
+export type { ClientEvent, UnknownKindsMode } from './event-item';
 export {
   createEventSender,
   type DroppedEvent,
@@ -39,17 +42,19 @@ export {
   isPoisonStatus,
   type RejectionDetail,
 } from './event-sender';
-export type { Page, PageParams } from './page';
+export type * from './generated/index';
+export { type Page, type PageParams, PagePromise } from './page';
+export type { RequestOptions } from './request-options';
 export {
-  type AppConversation,
+  type AppConversationsResource,
   type ConversationFilters,
   type CreateConversationRequest,
   type InitialMessage,
-  type PluginSpec,
   type StartTask,
   StartTaskError,
   type StartTaskStatus,
+  type WaitOptions,
 } from './resources/app-conversations';
-export type { EventFilters } from './resources/events';
-export type { ExposedUrl, SandboxInfo, SandboxSpecInfo, SandboxStatus } from './resources/sandboxes';
-export type { RequestInfo, ResponseInfo } from './transport';
+export type { EventFilters, EventSearchParams, EventsResource } from './resources/events';
+export type { SandboxesResource, StartSandboxOptions } from './resources/sandboxes';
+export type { RawResponse, RequestInfo, ResponseInfo, ResponseType } from './transport';

@@ -5,6 +5,11 @@
 
 const SECRET_HEADERS = new Set(['authorization', 'x-session-api-key', 'x-access-token', 'cookie', 'set-cookie', 'proxy-authorization']);
 
+/** Whether a header carries a credential by its name (its value is never shown). */
+export function isSecretHeader(name: string): boolean {
+  return SECRET_HEADERS.has(name.toLowerCase());
+}
+
 /** What replaces a secret. */
 export const REDACTED = '[redacted]';
 
@@ -42,11 +47,7 @@ export function scrubText(text: string, pattern: RegExp | undefined): string {
 export function redactHeaders(headers: Record<string, string>, pattern?: RegExp): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
-    out[name] = SECRET_HEADERS.has(name.toLowerCase())
-      ? value.startsWith('Bearer ')
-        ? `Bearer ${REDACTED}`
-        : REDACTED
-      : scrubText(value, pattern);
+    out[name] = isSecretHeader(name) ? (value.startsWith('Bearer ') ? `Bearer ${REDACTED}` : REDACTED) : scrubText(value, pattern);
   }
   return out;
 }

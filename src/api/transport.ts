@@ -6,7 +6,7 @@
  */
 import { createFetch, type FetchOptions } from 'ofetch';
 import { APIConnectionError, APITimeoutError, errorForStatus } from './errors';
-import { redactHeaders, scrub, scrubHeaders, scrubText, secretPattern } from './redact';
+import { isSecretHeader, redactHeaders, scrub, scrubHeaders, scrubText, secretPattern } from './redact';
 import { isRetryableStatus, retryDelayMs, sleep } from './retry';
 
 /** What a debug hook sees of a request (secret headers redacted). */
@@ -48,6 +48,21 @@ export function sharedTransportOptions(options: SharedTransportOptions): SharedT
   return { fetch, timeout, maxRetries, signal, onRequest, onResponse };
 }
 
+/** What the server answered, besides the body: `.withResponse()` gives it. Secrets are removed from every value. */
+export interface RawResponse {
+  /** The HTTP status. */
+  status: number;
+  /** The response headers. */
+  headers: Headers;
+  /** The request id the server gave (`x-request-id`), when it gave one. */
+  requestId: string | undefined;
+  /** The URL of the request, query included. */
+  url: string;
+}
+
+/** How to read a 2xx body: JSON (plain text when it is not JSON), text as is, or bytes. */
+export type ResponseType = 'json' | 'text' | 'binary';
+
 /** One request. */
 export interface RequestSpec {
   method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -63,6 +78,20 @@ export interface RequestSpec {
   /** A request that creates something: the same as `idempotent: false`. */
   create?: boolean;
   signal?: AbortSignal | undefined;
+  /** Milliseconds per attempt, instead of the client's. */
+  timeout?: number | undefined;
+  /** Further attempts after the first, instead of the client's. */
+  maxRetries?: number | undefined;
+  /** Headers of this request, over the client's (the credentials among them). */
+  headers?: Record<string, string> | undefined;
+  /** How to read the body (default `'json'`). */
+  responseType?: ResponseType;
+}
+
+/** The body of an answer and the rest of it. */
+export interface Exchange {
+  body: unknown;
+  response: RawResponse;
 }
 
 /** Whether a request may be sent again after the server may have acted on it. */
@@ -84,15 +113,35 @@ const isRefused = (error: unknown): boolean => {
   return false;
 };
 
-/** Creates the request function of a client. */
+const decoder = /* @__PURE__ */ new TextDecoder();
+
+/** A body as the caller asked for it; an error body is read as JSON whenever it is JSON. */
+function readBody(data: unknown, type: ResponseType, ok: boolean): unknown {
+  if (ok && type === 'binary') return new Uint8Array(data as ArrayBuffer);
+  const text = data instanceof ArrayBuffer ? decoder.decode(data) : ((data as string | undefined) ?? '');
+  if (ok && type === 'text') return text;
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text; // A plain-text answer (some 500s are).
+  }
+}
+
+/** Creates the send function of a client: one exchange, with retries, per-request options and redaction. */
 export function createTransport(options: TransportOptions) {
   const $fetch = createFetch({ fetch: options.fetch ?? globalThis.fetch });
-  const timeout = options.timeout ?? 60_000;
-  const maxRetries = options.maxRetries ?? 2;
   const base = options.baseUrl.replace(/\/+$/, '');
-  const secrets = secretPattern(options.secrets);
+  const clientSecrets = secretPattern(options.secrets);
 
-  return async function request(spec: RequestSpec): Promise<unknown> {
+  return async function send(spec: RequestSpec): Promise<Exchange> {
+    const timeout = spec.timeout ?? options.timeout ?? 60_000;
+    const maxRetries = spec.maxRetries ?? options.maxRetries ?? 2;
+    const responseType = spec.responseType ?? 'json';
+    const extra = Object.entries(spec.headers ?? {}).filter(([name]) => isSecretHeader(name));
+    const secrets = extra.length
+      ? secretPattern([...options.secrets, ...extra.map(([, value]) => value.replace(/^Bearer /, ''))])
+      : clientSecrets;
     const url = `${base}${spec.path}`;
     const callerSignals = [options.signal, spec.signal].filter((signal): signal is AbortSignal => signal !== undefined);
     const idempotent = isIdempotent(spec);
@@ -102,17 +151,21 @@ export function createTransport(options: TransportOptions) {
       const last = attempt > maxRetries;
       const timer = AbortSignal.timeout(timeout);
       const signal = AbortSignal.any([...callerSignals, timer]);
-      const headers = { ...options.headers, ...(spec.body === undefined ? {} : { 'content-type': 'application/json' }) };
+      const headers = {
+        ...options.headers,
+        ...(spec.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...spec.headers,
+      };
       options.onRequest?.({ method: spec.method, url: scrubText(url, secrets), headers: redactHeaders(headers, secrets), attempt });
       let response: Awaited<ReturnType<typeof $fetch.raw>>;
       try {
-        const init: FetchOptions<'text'> = {
+        const init: FetchOptions<'text' | 'arrayBuffer'> = {
           method: spec.method,
           headers,
           signal,
           retry: 0,
           ignoreResponseError: true,
-          responseType: 'text',
+          responseType: responseType === 'binary' ? 'arrayBuffer' : 'text',
         };
         if (spec.query) init.query = spec.query as Record<string, unknown>;
         if (spec.body !== undefined) init.body = JSON.stringify(spec.body);
@@ -139,15 +192,20 @@ export function createTransport(options: TransportOptions) {
         attempt,
         status: response.status,
       });
-      const text = (response._data as string | undefined) ?? '';
-      let body: unknown = text;
-      try {
-        body = text === '' ? undefined : JSON.parse(text);
-      } catch {
-        // A plain-text answer (some 500s are).
-      }
-      if (response.ok) return body;
+      const body = readBody(response._data, responseType, response.ok);
       const status = response.status;
+      if (response.ok) {
+        const shown = scrubHeaders(responseHeaders, secrets);
+        return {
+          body,
+          response: {
+            status,
+            headers: shown,
+            requestId: shown.get('x-request-id') ?? undefined,
+            url: scrubText(response.url || url, secrets),
+          },
+        };
+      }
       if (!last && mayRetryStatus(status, responseHeaders, idempotent)) {
         await wait(responseHeaders, attempt);
         continue;
@@ -166,5 +224,5 @@ export function createTransport(options: TransportOptions) {
   };
 }
 
-/** The request function of a client. */
-export type Request = ReturnType<typeof createTransport>;
+/** The send function of a client. */
+export type Send = ReturnType<typeof createTransport>;

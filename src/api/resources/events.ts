@@ -1,64 +1,77 @@
 /**
- * A conversation's events: `/api/v1/conversation/{id}/events` (singular `conversation`),
- * decoded with agentwire's event codecs.
+ * `client.events`: a conversation's events (`/api/v1/conversation/{id}/events`, singular
+ * `conversation`), decoded with agentwire's event codecs. A strict client yields `Event`; one made
+ * with `unknownKinds: 'keep'` (or a search given it) also yields `LenientEvent`s, the actions of
+ * client-defined tools kept as opaque values.
  * @module
  */
-import * as v from 'valibot';
-import { type Event, type EventKind, type LenientEvent, safeDecodeEvent } from '../../events/index';
-import { APIResponseValidationError } from '../errors';
-import { checkLimit, fetchPage, type Page, type PageParams } from '../page';
-import { decodeResponse } from '../response';
-import type { Request } from '../transport';
+import type { Event, LenientEvent } from '../../events/index';
+import type { APIPromise } from '../api-promise';
+import type { ClientCore } from '../core';
+import { type ClientEvent, eventDecoder, type UnknownKindsMode } from '../event-item';
+import { createEventsOperations, type EventsOperations } from '../generated/events';
+import type { CountEventsParams, SearchEventsParams } from '../generated/index';
+import { PagePromise } from '../page';
+import type { RequestOptions } from '../request-options';
 
-/** Filters of an event search, named as the API names them. */
-export interface EventFilters {
-  kind__eq?: EventKind;
-  timestamp__gte?: string;
-  timestamp__lt?: string;
+/** Filters of an event search or count, named as the API names them (`kind` is the same as `kind__eq`). */
+export type EventFilters = CountEventsParams;
+
+/** The parameters of `events.search`: the API's, and how this search treats unknown kinds. */
+export interface EventSearchParams extends SearchEventsParams {
+  /** `'keep'` keeps events of kinds no schema knows (as `LenientEvent`); default: the client's `unknownKinds`. */
+  unknownKinds?: UnknownKindsMode | undefined;
 }
 
-const RawPage = v.looseObject({ items: v.array(v.unknown()), next_page_id: v.optional(v.nullable(v.string())) });
-const CountSchema = v.pipe(v.number(), v.integer());
+/** `client.events`: search, count and get a conversation's events, decoded. */
+export interface EventsResource<Mode extends UnknownKindsMode = 'reject'> extends Omit<EventsOperations, 'search' | 'get'> {
+  /**
+   * Lists a conversation's events, decoded; awaiting gives the first page, `for await` walks
+   * every event of every page. `kind` (or the API's `kind__eq`) keeps one kind. An event that
+   * does not decode rejects with `APIResponseValidationError`, naming where.
+   *
+   * `GET /api/v1/conversation/{conversation_id}/events/search`
+   */
+  search(
+    conversationId: string,
+    params: EventSearchParams & { unknownKinds: 'keep' },
+    options?: RequestOptions,
+  ): PagePromise<Event | LenientEvent>;
+  search(conversationId: string, params: EventSearchParams & { unknownKinds: 'reject' }, options?: RequestOptions): PagePromise<Event>;
+  search(conversationId: string, params?: SearchEventsParams, options?: RequestOptions): PagePromise<ClientEvent<Mode>>;
+  search(conversationId: string, params?: EventSearchParams, options?: RequestOptions): PagePromise<Event | LenientEvent>;
+  /**
+   * Gets events by id (repeated `id` parameters, 99 per request), in order, `null` for an unknown id.
+   *
+   * `GET /api/v1/conversation/{conversation_id}/events`
+   */
+  get(conversationId: string, ids: readonly string[], options?: RequestOptions): APIPromise<(ClientEvent<Mode> | null)[]>;
+}
 
-/** `client.events`. */
-export function eventsResource(request: Request) {
-  const path = (conversationId: string, tail: string) => `/api/v1/conversation/${encodeURIComponent(conversationId)}/events/${tail}`;
-  return {
-    /**
-     * Lists a conversation's events, decoded; `unknownKinds: 'keep'` keeps client-tool actions.
-     * An event that does not decode throws {@link APIResponseValidationError} with its location.
-     */
-    async search(
-      conversationId: string,
-      params: PageParams & EventFilters & { sort_order?: 'TIMESTAMP' | 'TIMESTAMP_DESC'; unknownKinds?: 'reject' | 'keep' } = {},
-    ): Promise<Page<Event | LenientEvent>> {
-      checkLimit(params.limit);
-      const { pageId: _pageId, limit, unknownKinds, ...filters } = params;
-      const where = path(conversationId, 'search');
-      return fetchPage(async (pageId) => {
-        const raw = decodeResponse(
-          RawPage,
-          await request({ method: 'GET', path: where, query: { ...filters, page_id: pageId, limit } }),
-          `GET ${where}`,
-        );
-        const items = raw.items.map((item, index) => {
-          const decoded = safeDecodeEvent(item, { unknownKinds: unknownKinds ?? 'reject' });
-          if (decoded.success) return decoded.output;
-          const first = decoded.detail[0];
-          throw new APIResponseValidationError(
-            `GET ${where}: event ${index} does not decode at ${first?.loc.join('.') || '(event)'}: ${first?.msg}`,
-          );
-        });
-        return { items, next_page_id: raw.next_page_id ?? null };
-      }, params.pageId);
-    },
-    /** Counts a conversation's events. */
-    async count(conversationId: string, filters: EventFilters = {}): Promise<number> {
-      return decodeResponse(
-        CountSchema,
-        await request({ method: 'GET', path: path(conversationId, 'count'), query: { ...filters } }),
-        'count',
-      );
-    },
+/** Creates `client.events`, decoding as the core's `unknownKinds` says unless a search says otherwise. */
+export function createEventsResource<Mode extends UnknownKindsMode>(core: ClientCore): EventsResource<Mode> {
+  const operations = createEventsOperations(core);
+  const byMode: Record<UnknownKindsMode, EventsOperations> = {
+    reject:
+      core.unknownKinds === 'reject'
+        ? operations
+        : createEventsOperations({ ...core, decodeEvent: eventDecoder('reject') as ClientCore['decodeEvent'] }),
+    keep:
+      core.unknownKinds === 'keep'
+        ? operations
+        : createEventsOperations({ ...core, decodeEvent: eventDecoder('keep') as ClientCore['decodeEvent'] }),
   };
+  const search = (conversationId: string, params?: EventSearchParams, options?: RequestOptions): PagePromise<Event | LenientEvent> => {
+    if (params === null || typeof params !== 'object' || !('unknownKinds' in params))
+      return operations.search(conversationId, params, options);
+    const { unknownKinds, ...rest } = params;
+    if (unknownKinds === undefined) return operations.search(conversationId, rest, options);
+    if (unknownKinds !== 'reject' && unknownKinds !== 'keep') {
+      return new PagePromise(
+        Promise.reject(new TypeError(`events.search: unknownKinds must be 'reject' or 'keep', not ${JSON.stringify(unknownKinds)}`)),
+      );
+    }
+    return byMode[unknownKinds].search(conversationId, rest, options);
+  };
+  return { ...operations, search, get: operations.get } as EventsResource<Mode>;
 }

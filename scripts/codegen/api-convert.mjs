@@ -1,0 +1,202 @@
+// Turns the API's schemas into TypeScript types and, for what responses reach, Valibot schemas
+// that decode them as open objects (unknown keys kept, defaults filled), both as source text.
+import { EXTERNAL, PRESENT } from './api-names.mjs';
+
+/** A JSON value as JavaScript source, strings in single quotes. */
+export function lit(value) {
+  if (typeof value === 'string') return `'${JSON.stringify(value).slice(1, -1).replace(/\\"/g, '"').replace(/'/g, "\\'")}'`;
+  if (Array.isArray(value)) return `[${value.map(lit).join(', ')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value).map(([name, item]) => `${key(name)}: ${lit(item)}`);
+    return entries.length ? `{ ${entries.join(', ')} }` : '{}';
+  }
+  return JSON.stringify(value);
+}
+const refName = (ref) => ref.split('/').pop();
+const wrap = (type) => (/[|&]/.test(type) && !/^\(.*\)$/.test(type) ? `(${type})` : type);
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+/** A property key as source text. */
+export const key = (name) => (IDENTIFIER.test(name) ? name : lit(name));
+
+/** A documentation comment from a description: the docstring's Args/Returns/Raises sections left out. */
+export function docComment(text, indent = '') {
+  if (!text) return '';
+  const lines = [];
+  for (const line of String(text).replace(/\*\//g, '*\\/').split('\n')) {
+    if (/^\s*(Args|Returns|Raises|Note|Example|Examples):\s*$/.test(line)) break;
+    lines.push(line.trimEnd());
+  }
+  while (lines.length && lines.at(-1) === '') lines.pop();
+  while (lines.length && lines[0] === '') lines.shift();
+  if (lines.length === 0) return '';
+  if (lines.length === 1 && lines[0].length < 110) return `${indent}/** ${lines[0]} */\n`;
+  return `${indent}/**\n${lines.map((line) => `${indent} *${line ? ` ${line}` : ''}`).join('\n')}\n${indent} */\n`;
+}
+
+/** The text of a schema node's description, or of its title when it says more than the field's name. */
+export function describe(node, name) {
+  if (node?.description) return node.description;
+  const title = node?.title;
+  if (!title || (name && title.toLowerCase().replace(/ /g, '_') === name.toLowerCase())) return undefined;
+  return title;
+}
+
+/** A conversion context: the schema table and what the file being written imports. */
+export function createContext(schemas, file) {
+  return { schemas, file, typeImports: new Map(), valueImports: new Map(), external: new Set(), helpers: new Set(), lazy: new Set() };
+}
+
+function importFrom(map, file, name) {
+  map.set(file, new Set([...(map.get(file) ?? []), name]));
+}
+
+/** The TypeScript type of a reference, recording its import. */
+function refType(name, ctx) {
+  if (EXTERNAL[name]) {
+    ctx.external.add(EXTERNAL[name].type);
+    return EXTERNAL[name].type;
+  }
+  const info = ctx.schemas.get(name);
+  if (info.file !== ctx.file) importFrom(ctx.typeImports, info.file, info.tsName);
+  return info.tsName;
+}
+
+/** The TypeScript type of a schema node. */
+export function tsOf(node, ctx) {
+  if (!node || typeof node !== 'object') return 'unknown';
+  if (node.$ref) return refType(refName(node.$ref), ctx);
+  const union = node.anyOf ?? node.oneOf;
+  if (union) return [...new Set(union.map((member) => wrap(tsOf(member, ctx))))].join(' | ');
+  if (node.const !== undefined) return lit(node.const);
+  if (node.enum) return node.enum.map(lit).join(' | ');
+  switch (node.type) {
+    case 'string':
+      return 'string';
+    case 'integer':
+    case 'number':
+      return 'number';
+    case 'boolean':
+      return 'boolean';
+    case 'null':
+      return 'null';
+    case 'array':
+      if (node.prefixItems) return `[${node.prefixItems.map((item) => tsOf(item, ctx)).join(', ')}]`;
+      return `${wrap(tsOf(node.items, ctx))}[]`;
+    case 'object':
+      if (node.properties) throw new Error(`inline objects with properties are not supported: ${lit(node).slice(0, 200)}`);
+      if (node.additionalProperties && typeof node.additionalProperties === 'object')
+        return `Record<string, ${tsOf(node.additionalProperties, ctx)}>`;
+      return 'Record<string, unknown>';
+    case undefined:
+      return 'unknown';
+    default:
+      throw new Error(`unsupported type ${node.type}`);
+  }
+}
+
+/** The Valibot expression of a reference, recording its import (lazy when it closes a cycle). */
+function refSchema(name, ctx) {
+  if (EXTERNAL[name]) {
+    if (!EXTERNAL[name].schema) throw new Error(`${name} in a response body needs a decoder`);
+    ctx.external.add(EXTERNAL[name].schema);
+    return EXTERNAL[name].schema;
+  }
+  const info = ctx.schemas.get(name);
+  const schema = `${info.tsName}Schema`;
+  if (info.file !== ctx.file) importFrom(ctx.valueImports, info.file, schema);
+  return ctx.lazy.has(name) ? `v.lazy(() => ${schema})` : schema;
+}
+
+/**
+ * The Valibot expression decoding a schema node (types only: no bounds, lengths or formats). A
+ * `oneOf` becomes `v.union`: its members are open objects told apart by their `kind` literal.
+ */
+export function valibotOf(node, ctx) {
+  if (!node || typeof node !== 'object') return 'v.unknown()';
+  if (node.$ref) return refSchema(refName(node.$ref), ctx);
+  const union = node.anyOf ?? node.oneOf;
+  if (union) {
+    const members = union.filter((member) => member.type !== 'null');
+    const inner =
+      members.length === 1 ? valibotOf(members[0], ctx) : `v.union([${members.map((member) => valibotOf(member, ctx)).join(', ')}])`;
+    return members.length === union.length ? inner : `v.nullable(${inner})`;
+  }
+  if (node.const !== undefined) return `v.literal(${lit(node.const)})`;
+  if (node.enum) return `v.picklist([${node.enum.map(lit).join(', ')}])`;
+  switch (node.type) {
+    case 'string':
+      return 'v.string()';
+    case 'integer':
+      ctx.helpers.add('integer');
+      return 'integer';
+    case 'number':
+      return 'v.number()';
+    case 'boolean':
+      return 'v.boolean()';
+    case 'null':
+      return 'v.null()';
+    case 'array':
+      if (node.prefixItems) return `v.tuple([${node.prefixItems.map((item) => valibotOf(item, ctx)).join(', ')}])`;
+      return `v.array(${valibotOf(node.items, ctx)})`;
+    case 'object':
+      if (node.additionalProperties && typeof node.additionalProperties === 'object') {
+        return `v.record(v.string(), ${valibotOf(node.additionalProperties, ctx)})`;
+      }
+      return 'v.record(v.string(), v.unknown())';
+    case undefined:
+      return 'v.unknown()';
+    default:
+      throw new Error(`unsupported type ${node.type}`);
+  }
+}
+
+const nullable = (node) => (node.anyOf ?? []).some((member) => member.type === 'null') || node.type === 'null';
+
+/** The default a decoder fills in for a missing property, as source text, or undefined when none fits. */
+function defaultOf(node) {
+  if (node.default === undefined) return undefined;
+  if (node.default === null && !nullable(node)) return undefined;
+  const value = node.default;
+  return value !== null && typeof value === 'object' ? `() => (${lit(value)})` : lit(value);
+}
+
+/**
+ * The declaration of one schema: its type (an interface for objects) and, when responses reach
+ * it, its Valibot schema. A type only responses reach describes the decoded value: properties
+ * with a default are present, and unknown properties are kept (`[key: string]: unknown`).
+ */
+export function emitSchema(info, ctx) {
+  const { schema, tsName } = info;
+  const decoded = info.response && !info.input;
+  let out = docComment(schema.description ?? (schema.title !== tsName ? schema.title : undefined));
+  let valibot;
+  if (schema.properties || (schema.type === 'object' && !schema.additionalProperties)) {
+    const required = new Set([...(schema.required ?? []), ...(PRESENT[info.name] ?? [])]);
+    const fields = [];
+    const entries = [];
+    for (const [name, node] of Object.entries(schema.properties ?? {})) {
+      const fill = defaultOf(node);
+      const present = required.has(name) || (decoded && fill !== undefined);
+      fields.push(`${docComment(describe(node, name), '  ')}  ${key(name)}${present ? '' : '?'}: ${tsOf(node, ctx)};`);
+      if (!info.response) continue;
+      const expression = valibotOf(node, ctx);
+      entries.push(
+        `  ${key(name)}: ${required.has(name) ? expression : fill !== undefined ? `v.optional(${expression}, ${fill})` : `v.exactOptional(${expression})`},`,
+      );
+    }
+    if (decoded || schema.additionalProperties === true) fields.push('  [key: string]: unknown;');
+    out += `export interface ${tsName} {\n${fields.join('\n')}\n}\n`;
+    if (info.response) {
+      valibot = entries.length ? `v.looseObject({\n${entries.join('\n')}\n})` : 'v.looseObject({})';
+    }
+  } else {
+    out += `export type ${tsName} = ${tsOf(schema, ctx)};\n`;
+    if (info.response) valibot = valibotOf(schema, ctx);
+  }
+  if (valibot) {
+    out += `\n/** Decodes {@link ${tsName}}${schema.properties ? ' as an open object: unknown keys are kept, missing defaults filled' : ''}. */\n`;
+    const pure = /^v\.\w+\(/.test(valibot) ? '/* @__PURE__ */ ' : '';
+    out += `export const ${tsName}Schema: v.GenericSchema<unknown, ${tsName}> = ${pure}${valibot};\n`;
+  }
+  return out;
+}

@@ -1,0 +1,200 @@
+// The names agentwire gives the service's `/api/v1` operations, namespaces and schemas, and the
+// facts the document does not state. Every operation of the document must be named here: a new
+// one stops the generator until it has a place on the client.
+
+/**
+ * Each operation, keyed by its operationId without the framework's path-and-method suffix
+ * (`search_events_api_v1_conversation_…_get` → `search_events`):
+ * - `at`: where it lives on the client, `namespace.method` or `namespace.sub.method`;
+ * - `idempotent`: overrides the method's default (GET, PUT and DELETE are; POST and PATCH are not);
+ * - `response`: `'text'` (a body that is not JSON) or `'binary'` (bytes), where the document says JSON;
+ * - `sameAs`: query parameters that carry the value of a path parameter (`{ sandbox_id: 'id' }`);
+ * - `note`: a sentence added to the method's documentation.
+ */
+export const OPERATIONS = {
+  search_events: { at: 'events.search' },
+  count_events: { at: 'events.count' },
+  batch_get_events: { at: 'events.get' },
+
+  search_app_conversations: { at: 'appConversations.search' },
+  count_app_conversations: { at: 'appConversations.count' },
+  batch_get_app_conversations: { at: 'appConversations.get' },
+  start_app_conversation: {
+    at: 'appConversations.create',
+    note: 'Answers with a start task, not the conversation: `waitUntilReady(task)` polls it until the conversation exists.',
+  },
+  update_app_conversation: {
+    at: 'appConversations.update',
+    idempotent: true,
+    note: 'Setting the same fields twice does no harm, so it is retried like a GET.',
+  },
+  delete_app_conversation: { at: 'appConversations.delete' },
+  send_message_to_conversation: { at: 'appConversations.sendMessage' },
+  switch_conversation_profile: { at: 'appConversations.switchProfile' },
+  switch_conversation_acp_model: { at: 'appConversations.switchAcpModel' },
+  stream_app_conversation_start: {
+    at: 'appConversations.streamStart',
+    note: 'The server holds the answer open until the conversation started or failed, then the list of start-task states is complete: give it a `timeout` long enough for a start.',
+  },
+  search_app_conversation_start_tasks: { at: 'appConversations.startTasks.search' },
+  count_app_conversation_start_tasks: { at: 'appConversations.startTasks.count' },
+  batch_get_app_conversation_start_tasks: { at: 'appConversations.startTasks.get' },
+  read_conversation_file: { at: 'appConversations.readFile' },
+  get_conversation_git_changes: { at: 'appConversations.gitChanges' },
+  get_conversation_git_diff: { at: 'appConversations.gitDiff' },
+  get_conversation_skills: { at: 'appConversations.skills' },
+  get_conversation_hooks: { at: 'appConversations.hooks' },
+  export_conversation: { at: 'appConversations.download', response: 'binary', note: 'Resolves to the bytes of the zip file.' },
+
+  queue_pending_message: {
+    at: 'pendingMessages.queue',
+    note: 'The document describes no body: the server reads the message from the request as its web client sends it.',
+  },
+
+  search_sandboxes: { at: 'sandboxes.search' },
+  batch_get_sandboxes: { at: 'sandboxes.get' },
+  start_sandbox: { at: 'sandboxes.start' },
+  pause_sandbox: { at: 'sandboxes.pause' },
+  resume_sandbox: { at: 'sandboxes.resume' },
+  delete_sandbox: {
+    at: 'sandboxes.delete',
+    sameAs: { sandbox_id: 'id' },
+    note: 'The server reads the id from the `sandbox_id` query parameter; it goes in the path too.',
+  },
+  list_secret_names: { at: 'sandboxes.secrets.list' },
+  get_secret_value: { at: 'sandboxes.secrets.get', response: 'text', note: 'Resolves to the secret as plain text. Do not log it.' },
+
+  search_sandbox_specs: { at: 'sandboxSpecs.search' },
+  batch_get_sandbox_specs: { at: 'sandboxSpecs.get' },
+
+  load_settings: { at: 'settings.get' },
+  store_settings: { at: 'settings.store' },
+  load_settings_schema: { at: 'settings.agentSchema' },
+  load_conversation_settings_schema: { at: 'settings.conversationSchema' },
+  list_profiles: { at: 'settings.profiles.list' },
+  get_profile: { at: 'settings.profiles.get' },
+  save_profile: { at: 'settings.profiles.save' },
+  delete_profile: { at: 'settings.profiles.delete' },
+  activate_profile: {
+    at: 'settings.profiles.activate',
+    idempotent: true,
+    note: 'Activating the same profile twice does no harm, so it is retried like a GET.',
+  },
+  rename_profile: { at: 'settings.profiles.rename' },
+
+  search_custom_secrets: { at: 'secrets.search' },
+  create_custom_secret: { at: 'secrets.create' },
+  update_custom_secret: { at: 'secrets.update' },
+  delete_custom_secret: { at: 'secrets.delete' },
+  store_provider_tokens: { at: 'secrets.gitProviders.store' },
+  unset_provider_tokens: { at: 'secrets.gitProviders.unset' },
+
+  get_current_user_saas: { at: 'users.me' },
+  get_current_user_git_info: { at: 'users.gitInfo' },
+  get_current_user_git_organizations: { at: 'users.gitOrganizations' },
+
+  search_skills: { at: 'skills.search' },
+  get_marketplace_skills: {
+    at: 'skills.marketplaceSkills',
+    idempotent: true,
+    note: 'A preview that changes nothing, so it is retried like a GET.',
+  },
+
+  on_conversation_update: {
+    at: 'webhooks.sendConversation',
+    idempotent: true,
+    note: 'What an agent server sends; the service keeps the latest, so sending again does no harm.',
+  },
+  on_event: {
+    at: 'webhooks.sendEvents',
+    idempotent: true,
+    note: 'What an agent server sends; the service keeps events by id, so sending again does no harm. `createEventSender` batches and queues them.',
+  },
+  get_secret: { at: 'webhooks.getSecret' },
+
+  get_web_client_config: { at: 'config.webClient' },
+  search_models: { at: 'config.models.search' },
+  search_providers: { at: 'config.providers.search' },
+
+  search_user_installations: { at: 'git.installations.search' },
+  search_repositories: { at: 'git.repositories.search' },
+  search_branches: { at: 'git.branches.search' },
+  search_suggested_tasks: { at: 'git.suggestedTasks.search' },
+};
+
+/**
+ * The namespaces, in the client's order: the generated interface's name, the file (top-level
+ * namespaces only) and one line of documentation.
+ */
+export const NAMESPACES = {
+  appConversations: {
+    type: 'AppConversationsOperations',
+    file: 'app-conversations',
+    doc: 'Conversations of the app, and their start tasks.',
+  },
+  'appConversations.startTasks': {
+    type: 'StartTasksOperations',
+    doc: 'The start tasks of conversations: what `appConversations.create` answers.',
+  },
+  events: { type: 'EventsOperations', file: 'events', doc: "A conversation's events." },
+  pendingMessages: {
+    type: 'PendingMessagesOperations',
+    file: 'pending-messages',
+    doc: 'Messages queued for a conversation that is not ready yet.',
+  },
+  sandboxes: { type: 'SandboxesOperations', file: 'sandboxes', doc: 'Sandboxes: the machines conversations run in.' },
+  'sandboxes.secrets': { type: 'SandboxSecretsOperations', doc: 'The secrets a sandbox may read.' },
+  sandboxSpecs: { type: 'SandboxSpecsOperations', file: 'sandbox-specs', doc: 'Sandbox templates.' },
+  settings: { type: 'SettingsOperations', file: 'settings', doc: "The user's settings." },
+  'settings.profiles': { type: 'SettingsProfilesOperations', doc: "The user's saved LLM profiles." },
+  secrets: { type: 'SecretsOperations', file: 'secrets', doc: "The user's custom secrets and git provider tokens." },
+  'secrets.gitProviders': { type: 'GitProviderTokensOperations', doc: "The user's git provider tokens." },
+  users: { type: 'UsersOperations', file: 'users', doc: 'The current user.' },
+  skills: { type: 'SkillsOperations', file: 'skills', doc: 'Skills available to the user.' },
+  webhooks: { type: 'WebhooksOperations', file: 'webhooks', doc: 'The callbacks an agent server calls on the service.' },
+  config: { type: 'ConfigOperations', file: 'config', doc: "The service's configuration: web client, models, providers." },
+  'config.models': { type: 'ModelsOperations', doc: 'The LLM models the service offers.' },
+  'config.providers': { type: 'ProvidersOperations', doc: 'The LLM providers the service offers.' },
+  git: { type: 'GitOperations', file: 'git', doc: "The user's git providers: installations, repositories, branches, suggested tasks." },
+  'git.installations': { type: 'GitInstallationsOperations', doc: 'Installations of the git provider apps.' },
+  'git.repositories': { type: 'GitRepositoriesOperations', doc: 'Repositories the user can reach.' },
+  'git.branches': { type: 'GitBranchesOperations', doc: 'Branches of a repository.' },
+  'git.suggestedTasks': {
+    type: 'SuggestedTasksOperations',
+    doc: 'Tasks suggested from the user’s repositories (open issues, failing checks…).',
+  },
+};
+
+/**
+ * Schemas agentwire already has: their type comes from `agentwire/events`, and an answer holding
+ * events is decoded with the event codecs, as the client was told to treat unknown kinds
+ * (`core.decodeEvent`).
+ */
+export const EXTERNAL = {
+  'Event-Output': { type: 'Event', decoder: 'core.decodeEvent' },
+  'Event-Input': { type: 'Event' },
+  SecurityRisk: { type: 'SecurityRisk', schema: 'SecurityRiskSchema' },
+};
+
+/**
+ * TypeScript names that would clash with another export of the package, or read badly once the
+ * document's module prefixes are removed. The events' `TextContent` is what the codec decodes
+ * (defaults filled); what a request takes is the `…Input` form.
+ */
+export const RENAMES = {
+  TextContent: 'TextContentInput',
+  ImageContent: 'ImageContentInput',
+  openhands__sdk__tool__tool__ToolAnnotations: 'ToolAnnotationsInput',
+  openhands__sdk__tool__spec__Tool: 'ToolSpec',
+  openhands__sdk__marketplace__registration__MarketplaceRegistration: 'AgentMarketplaceRegistration',
+};
+
+/**
+ * Fields the service always sends although the document does not list them as required (a
+ * default factory): a response without them breaks the contract, and their type says they are
+ * there. `waitUntilReady` needs a start task's id; every caller a conversation's.
+ */
+export const PRESENT = {
+  AppConversation: ['id'],
+  AppConversationStartTask: ['id'],
+};
