@@ -12,7 +12,7 @@ import { fetchPage, PagePromise, type RawPage } from './page';
 import { buildQuery, type Query } from './query';
 import { checkKeys, checkRequestOptions, type RequestOptions } from './request-options';
 import { decodeResponse } from './response';
-import type { Exchange, RawResponse, RequestSpec, ResponseType, Send } from './transport';
+import type { Exchange, HttpMethod, RawResponse, RequestSpec, ResponseType, Send } from './transport';
 
 /** A Valibot schema of a body, or a function that decodes one (and throws `APIResponseValidationError`). */
 export type Decoder<T> = v.GenericSchema<unknown, T> | ((value: unknown, where: string) => T);
@@ -85,8 +85,7 @@ export interface RawRequestInit<T = unknown> extends RequestOptions {
   schema?: v.GenericSchema<unknown, T> | undefined;
 }
 
-/** The HTTP methods of the API. */
-export type HttpMethod = RequestSpec['method'];
+export type { HttpMethod } from './transport';
 
 const RAW_KEYS = ['query', 'body', 'idempotent', 'responseType', 'schema', 'signal', 'timeout', 'maxRetries', 'headers'];
 const METHODS: readonly string[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];

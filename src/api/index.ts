@@ -44,6 +44,7 @@ export {
 } from './event-sender';
 export type * from './generated/index';
 export { type Page, type PageParams, PagePromise } from './page';
+export type { Query } from './query';
 export type { RequestOptions } from './request-options';
 export {
   type AppConversationsResource,

@@ -63,9 +63,12 @@ export interface RawResponse {
 /** How to read a 2xx body: JSON (plain text when it is not JSON), text as is, or bytes. */
 export type ResponseType = 'json' | 'text' | 'binary';
 
+/** The HTTP methods the API uses. */
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
 /** One request. */
 export interface RequestSpec {
-  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  method: HttpMethod;
   path: string;
   query?: Record<string, string | number | boolean | readonly string[] | undefined>;
   body?: unknown;
