@@ -15,7 +15,8 @@ import { className, DEFAULT_FACTORIES } from './service-rules.mjs';
  */
 
 /** What a model does with keys it does not define: reject, drop, or keep. */
-export const extraOf = (schema) => (schema.additionalProperties === false ? 'forbid' : schema.additionalProperties === true ? 'allow' : 'ignore');
+export const extraOf = (schema) =>
+  schema.additionalProperties === false ? 'forbid' : schema.additionalProperties === true ? 'allow' : 'ignore';
 
 const isNullable = (node) =>
   node.anyOf?.some((member) => member.type === 'null') === true ||
