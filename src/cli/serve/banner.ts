@@ -32,13 +32,21 @@ function keyLine(key: ResolvedKey): string {
   }
 }
 
+/** The viewer's sign-in URL: the page, with a one-time token. */
+export function viewerUrl(origin: string, token: string): string {
+  return `${origin}/viewer?token=${encodeURIComponent(token)}`;
+}
+
 /** The start-up lines. */
-export function bannerText(options: { host: string; port: number; dir: string; key: ResolvedKey }): string {
+export function bannerText(options: { host: string; port: number; dir: string; key: ResolvedKey; viewerToken?: string }): string {
   const origin = formatOrigin(options.host, options.port);
   const base = `${origin}/api/v1/webhooks`;
   const lines = [
     `agentwire serve: listening on ${origin}`,
     `  webhook URL  ${base}   (events go to ${base}/events/{conversation_id})`,
+    ...(options.viewerToken === undefined
+      ? []
+      : [`  viewer URL   ${viewerUrl(origin, options.viewerToken)}   (the link works once; it signs this browser in)`]),
     `  API key      ${keyLine(options.key)}`,
     `  data         ${options.dir}`,
   ];
