@@ -1,9 +1,10 @@
 // Writes test/api/generated/operations.test.ts: for every `/api/v1` operation, a call of its
 // method with schema-valid arguments (type-checked against the generated types), the request the
 // loopback server must receive, and a schema-valid answer for the server to give.
-import { camel, PREFIX } from './api-model.mjs';
+
 import { key, lit } from './api-convert.mjs';
 import { HEADER } from './api-emit.mjs';
+import { camel, PREFIX } from './api-model.mjs';
 
 const refName = (ref) => ref.split('/').pop();
 const UUID = '3f2a9c10-4a00-4a01-a001-5e1d0000b000';
@@ -74,7 +75,10 @@ function caseOf(operation, document) {
   let path = operation.path;
   const values = {};
   for (const parameter of operation.pathParams) {
-    const value = pathValue(parameter, declared.find((candidate) => candidate.name === parameter.name && candidate.in === 'path'));
+    const value = pathValue(
+      parameter,
+      declared.find((candidate) => candidate.name === parameter.name && candidate.in === 'path'),
+    );
     values[parameter.name] = value;
     args.push(lit(value));
     path = path.replace(`{${parameter.name}}`, encodeURIComponent(value));
@@ -93,7 +97,8 @@ function caseOf(operation, document) {
     const params = {};
     for (const parameter of operation.query) {
       const value = parameter.name === 'page_id' ? 'page-1' : example(parameter.schema, schemas, { name: parameter.name });
-      const given = parameter.name === 'page_id' ? 'pageId' : parameter.name.endsWith('__eq') ? parameter.name.slice(0, -4) : parameter.name;
+      const given =
+        parameter.name === 'page_id' ? 'pageId' : parameter.name.endsWith('__eq') ? parameter.name.slice(0, -4) : parameter.name;
       params[given] = value;
       query.push([parameter.name, String(value)]);
     }
@@ -101,10 +106,12 @@ function caseOf(operation, document) {
   }
   const status = document.paths[operation.path][operation.method.toLowerCase()].responses['201'] ? 201 : 200;
   let answer;
-  if (operation.response === 'binary') answer = 'rawAnswer(new Uint8Array([80, 75, 5, 6]), \'application/zip\')';
+  if (operation.response === 'binary') answer = "rawAnswer(new Uint8Array([80, 75, 5, 6]), 'application/zip')";
   else if (operation.response === 'text') answer = "rawAnswer('secret-value', 'text/plain')";
-  else if (operation.kind === 'page') answer = lit({ items: [example({ $ref: `#/components/schemas/${operation.item}` }, schemas, { full: true })], next_page_id: null });
-  else if (operation.kind === 'batch') answer = lit([example({ $ref: `#/components/schemas/${operation.item}` }, schemas, { full: true }), null]);
+  else if (operation.kind === 'page')
+    answer = lit({ items: [example({ $ref: `#/components/schemas/${operation.item}` }, schemas, { full: true })], next_page_id: null });
+  else if (operation.kind === 'batch')
+    answer = lit([example({ $ref: `#/components/schemas/${operation.item}` }, schemas, { full: true }), null]);
   else answer = lit(example(operation.responseSchema, schemas, { full: true }));
   query.sort(([a, x], [b, y]) => a.localeCompare(b) || x.localeCompare(y));
   const sent = [`path: ${lit(path)}`, `query: ${lit(query)}`];
