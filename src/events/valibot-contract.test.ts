@@ -44,7 +44,10 @@ describe('valibot, as the codec uses it', () => {
         map: v.record(v.string(), p),
         strict: v.strictObject({ x: p }),
         loose: v.looseObject({ y: p }),
-        piped: v.pipe(p, v.check(() => true)),
+        piped: v.pipe(
+          p,
+          v.check(() => true),
+        ),
         choice: v.union([v.number(), p]),
       }),
     ]);
