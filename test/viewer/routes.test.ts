@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createViewer, type Viewer } from '../../src/cli/viewer/routes';
-import type { SourceEvent, ViewerSource } from '../../src/cli/viewer/source';
+import { InvalidViewerCursorError, type SourceEvent, type ViewerSource } from '../../src/cli/viewer/source';
 import type { Event } from '../../src/events/index';
 
 const KEY = 'routes-key';
@@ -22,6 +22,7 @@ function arraySource(live: boolean) {
   const source: ViewerSource = {
     async list(id, options = {}) {
       if (id !== ID) return { events: [], cursor: options.after };
+      if (options.after !== undefined && !/^\d+$/.test(options.after)) throw new InvalidViewerCursorError(options.after);
       const start = options.after === undefined ? 0 : Number(options.after);
       const page = events.slice(start, start + (options.limit ?? 100));
       return { events: page, cursor: page.length === 0 ? options.after : String(start + page.length) };
@@ -137,6 +138,10 @@ describe('the viewer routes', () => {
       { detail: 'limit must be a whole number from 1 to 1000' },
     ]);
     expect(await get('/viewer/api/conversations/not-an-id/events')).toEqual([404, { detail: 'Not Found' }]);
+    expect(await get(`/viewer/api/conversations/${ID}/events?after=nonsense`)).toEqual([
+      422,
+      { detail: 'invalid cursor "nonsense": it is not a cursor of this store' },
+    ]);
   });
 
   it('streams what is stored, then new events by polling, with heartbeats, and resumes from Last-Event-ID', async () => {
@@ -151,6 +156,8 @@ describe('the viewer routes', () => {
     expect([...first.matchAll(/^id: (.*)$/gm)].map((match) => match[1])).toEqual(['2', '3']);
     const resumed = await readStream(url, { 'last-event-id': '2' }, (text) => ids(text).length === 1);
     expect(ids(resumed)).toEqual(['e3']);
+    const refused = await fetch(url, { headers: { 'x-session-api-key': KEY, 'last-event-id': 'bogus' } });
+    expect([refused.status, refused.headers.get('content-type')]).toEqual([422, 'application/json']);
     const after = await readStream(`${url}?after=1`, {}, (text) => ids(text).length === 2);
     expect(ids(after)).toEqual(['e2', 'e3']);
   });
