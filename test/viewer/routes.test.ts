@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createViewer, type Viewer } from '../../src/cli/viewer/routes';
-import { InvalidViewerCursorError, type SourceEvent, type ViewerSource } from '../../src/cli/viewer/source';
+import type { SourceEvent, ViewerSource } from '../../src/cli/viewer/source';
 import type { Event } from '../../src/events/index';
 
 const KEY = 'routes-key';
@@ -15,6 +15,14 @@ const event = (n: number) =>
   ({ id: `e${n}`, timestamp: `2026-06-16T05:40:${String(n).padStart(2, '0')}`, source: 'agent', kind: 'PauseEvent' }) as unknown as Event;
 const assets = { html: '<!doctype html><title>t</title>', script: 'void 0', style: '' };
 
+/** What stores throw for a cursor they did not hand out (the stores' `InvalidCursorError` is recognized by its name). */
+class InvalidCursorError extends Error {
+  override readonly name = 'InvalidCursorError';
+  constructor(cursor: string) {
+    super(`invalid cursor ${JSON.stringify(cursor)}: it is not a cursor of this store`);
+  }
+}
+
 /** A source over an array; cursors are positions. With `live`, a watch that yields what is pushed. */
 function arraySource(live: boolean) {
   const events: Event[] = [];
@@ -22,7 +30,7 @@ function arraySource(live: boolean) {
   const source: ViewerSource = {
     async list(id, options = {}) {
       if (id !== ID) return { events: [], cursor: options.after };
-      if (options.after !== undefined && !/^\d+$/.test(options.after)) throw new InvalidViewerCursorError(options.after);
+      if (options.after !== undefined && !/^\d+$/.test(options.after)) throw new InvalidCursorError(options.after);
       const start = options.after === undefined ? 0 : Number(options.after);
       const page = events.slice(start, start + (options.limit ?? 100));
       return { events: page, cursor: page.length === 0 ? options.after : String(start + page.length) };

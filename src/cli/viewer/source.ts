@@ -4,7 +4,6 @@
  * @module
  */
 import type { Event } from '../../events/index';
-import { AgentwireError } from '../../internal/agentwire-error';
 import type { FileStore } from '../../webhooks/node';
 
 /** A page of a conversation's events, and where it ends. */
@@ -35,14 +34,6 @@ export interface ViewerSource {
   watch?(conversationId: string | undefined, options?: { after?: string; signal?: AbortSignal }): AsyncIterable<SourceEvent>;
 }
 
-/** A cursor the store did not hand out. */
-export class InvalidViewerCursorError extends AgentwireError {
-  override readonly name = 'InvalidCursorError';
-  constructor(cursor: string) {
-    super(`invalid cursor ${JSON.stringify(cursor.slice(0, 80))}: it is not a cursor of this store`);
-  }
-}
-
 /** The largest page the viewer asks a store for. */
 export const SOURCE_PAGE = 1000;
 
@@ -54,8 +45,7 @@ export function fileStoreSource(store: FileStore): ViewerSource {
   return {
     async list(conversationId, options = {}) {
       const all = await store.list(conversationId);
-      if (options.after !== undefined && !/^\d{1,15}$/.test(options.after)) throw new InvalidViewerCursorError(options.after);
-      const start = options.after === undefined ? 0 : Number(options.after);
+      const start = options.after === undefined ? 0 : Math.max(0, Number.parseInt(options.after, 10) || 0);
       const events = all.slice(start, start + (options.limit ?? SOURCE_PAGE));
       return { events, cursor: events.length === 0 ? options.after : String(start + events.length) };
     },
