@@ -3,7 +3,7 @@
  * handler. Edge-safe; the durable file store is in `agentwire/webhooks/node`.
  * @module
  */
-import type { Event, EventKind } from '../events/index';
+import type { Event, EventKind, LenientEvent } from '../events/index';
 import type { BatchListener } from './types';
 
 /** Which events {@link EventStore.list} returns. */
@@ -60,7 +60,10 @@ export function createMemoryStore(): EventStore {
   };
 }
 
-/** A batch listener that appends every accepted batch to a store: `handler.onEvents(storeListener(store))`. */
-export function storeListener(store: EventStore): BatchListener {
-  return (events, context) => store.append(context.conversationId, events);
+/**
+ * A batch listener that appends every accepted batch to a store: `handler.onEvents(storeListener(store))`.
+ * It fits strict handlers and `unknownKinds: 'keep'` ones alike (whose opaque values are stored as they arrived).
+ */
+export function storeListener(store: EventStore): BatchListener<LenientEvent> {
+  return (events, context) => store.append(context.conversationId, events as Event[]);
 }
