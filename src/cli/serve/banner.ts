@@ -32,15 +32,15 @@ function keyLine(key: ResolvedKey): string {
   }
 }
 
-/** The start-up lines. */
-export function bannerText(options: { host: string; port: number; dir: string; key: ResolvedKey }): string {
+/** The start-up lines; `dir` is the data folder, or `store` the database (its URL without a password). */
+export function bannerText(options: { host: string; port: number; dir?: string; store?: string; key: ResolvedKey }): string {
   const origin = formatOrigin(options.host, options.port);
   const base = `${origin}/api/v1/webhooks`;
   const lines = [
     `agentwire serve: listening on ${origin}`,
     `  webhook URL  ${base}   (events go to ${base}/events/{conversation_id})`,
     `  API key      ${keyLine(options.key)}`,
-    `  data         ${options.dir}`,
+    options.store === undefined ? `  data         ${options.dir}` : `  store        ${options.store}`,
   ];
   if (isLoopback(options.host)) {
     lines.push(
