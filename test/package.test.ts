@@ -54,9 +54,18 @@ afterAll(() => project?.remove());
 describe('the published tarball', () => {
   it('holds the built entries, their declarations, the executable and the documents, and nothing else', () => {
     const unexpected = files.filter(
-      (path) => !/^(package\.json|README\.md|LICENSE|CHANGELOG\.md|dist\/[\w/-]+\.(js|cjs|d\.ts|d\.cts))$/.test(path),
+      (path) =>
+        !/^(package\.json|README\.md|LICENSE|CHANGELOG\.md|dist\/[\w/-]+\.(js|cjs|d\.ts|d\.cts)|dist\/viewer\/(index\.html|app\.css))$/.test(
+          path,
+        ),
     );
     expect(unexpected).toEqual([]);
+    // The viewer's page, bundled at build time and served by `agentwire serve`.
+    expect(files.filter((path) => path.startsWith('dist/viewer/'))).toEqual([
+      'dist/viewer/app.css',
+      'dist/viewer/app.js',
+      'dist/viewer/index.html',
+    ]);
     expect(files.filter((path) => path.startsWith('dist/cli/'))).toEqual(['dist/cli/main.js']);
     expect(read('dist/cli/main.js').startsWith('#!/usr/bin/env node\n')).toBe(true);
   });

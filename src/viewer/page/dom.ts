@@ -1,0 +1,71 @@
+/**
+ * Building DOM without markup: every text goes in through `textContent`, attributes are set one by
+ * one (event handlers never as attributes), and links only to http(s) URLs. Browser only.
+ * @module
+ */
+import { isHttpUrl, linkify } from '../text';
+
+/** Attributes of {@link h}: strings set with `setAttribute` (never `on…`, never `href`/`src`: see {@link link}). */
+export type Attributes = Record<string, string | boolean | undefined>;
+
+/** A child: an element, a text (added as a text node), or nothing. */
+export type Child = Node | string | false | null | undefined;
+
+const FORBIDDEN = /^(?:on|href$|src$|srcdoc$|style$|formaction$|action$)/i;
+
+/** Creates an element with attributes and children; text children become text nodes. */
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attributes: Attributes = {},
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
+  const element = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value === undefined || value === false || FORBIDDEN.test(name)) continue;
+    element.setAttribute(name, value === true ? '' : value);
+  }
+  append(element, children);
+  return element;
+}
+
+/** Appends children (texts as text nodes). */
+export function append(parent: Node, children: readonly Child[]): void {
+  for (const child of children) {
+    if (child === null || child === undefined || child === false) continue;
+    parent.appendChild(typeof child === 'string' ? document.createTextNode(child) : child);
+  }
+}
+
+/** A link to an http(s) URL, opened in a new tab without a referrer; any other URL stays plain text. */
+export function link(url: string, text = url): Node {
+  if (!isHttpUrl(url)) return document.createTextNode(text);
+  const anchor = h('a', { target: '_blank', rel: 'noopener noreferrer nofollow' }, text);
+  anchor.href = url;
+  return anchor;
+}
+
+/** A link inside the viewer (a `#/…` route or a same-origin path). */
+export function localLink(path: string, attributes: Attributes, ...children: Child[]): HTMLAnchorElement {
+  const anchor = h('a', attributes, ...children);
+  if (path.startsWith('#/') || path.startsWith('/viewer/')) anchor.setAttribute('href', path);
+  return anchor;
+}
+
+/** Text with its http(s) URLs as links. */
+export function richText(text: string): DocumentFragment {
+  const fragment = document.createDocumentFragment();
+  for (const piece of linkify(text)) fragment.appendChild(piece.href ? link(piece.href, piece.text) : document.createTextNode(piece.text));
+  return fragment;
+}
+
+/** An image from a URL already checked by the view model (http(s) or a raster data URL). */
+export function image(url: string): HTMLImageElement {
+  const element = h('img', { alt: 'image', loading: 'lazy', referrerpolicy: 'no-referrer' });
+  element.src = url;
+  return element;
+}
+
+/** A `<details>` block; `key` keeps its open state across re-renders. */
+export function details(key: string, summary: Child, ...children: Child[]): HTMLDetailsElement {
+  return h('details', { 'data-key': key }, h('summary', {}, summary), ...children);
+}
