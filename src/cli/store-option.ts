@@ -6,7 +6,7 @@
  */
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import type { EventKind } from '../events/index';
+import { type EventKind, isEventKind } from '../events/index';
 import { normalizeConversationId } from '../internal/conversation-id';
 import { createFileStore } from '../stores/file';
 import { iterateConversations } from '../stores/iterate';
@@ -19,6 +19,23 @@ export type CliStore = EventStore & {
   watch(conversationId: string | undefined, options?: WatchOptions): AsyncIterable<StoredEvent>;
   close(): Promise<void>;
 };
+
+/** The options every reading command takes: where the events are, which kinds, from which cursor, and JSON output. */
+export const READ_OPTIONS = {
+  data: { type: 'string' },
+  store: { type: 'string' },
+  kind: { type: 'string', multiple: true },
+  after: { type: 'string' },
+  json: { type: 'boolean' },
+} as const;
+
+/** The `--kind` values as event kinds (`undefined` when none was given); a usage error names the unknown ones. */
+export function parseKindOption(kinds: readonly string[] | undefined): EventKind[] | undefined {
+  if (kinds === undefined) return undefined;
+  const unknown = kinds.filter((kind) => !isEventKind(kind));
+  if (unknown.length > 0) throw new UsageError(`unknown event kind: ${unknown.join(', ')}`);
+  return kinds as EventKind[];
+}
 
 /** Which store the options name. */
 export type StoreChoice = { kind: 'file'; dir: string; given: string } | { kind: 'postgres'; url: string; shown: string };

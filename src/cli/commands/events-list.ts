@@ -2,13 +2,12 @@
  * `agentwire events list <conversation>`: reads back what `agentwire serve` stored.
  * @module
  */
-import { type EventKind, isEventKind } from '../../events/index';
 import { InvalidCursorError } from '../../stores/errors';
 import { parseCommandArgs } from '../args';
 import type { Command } from '../command';
 import { eventLine, storedTime } from '../event-line';
 import { type CommandIO, UsageError } from '../io';
-import { findConversation, openReadStore } from '../store-option';
+import { findConversation, openReadStore, parseKindOption, READ_OPTIONS } from '../store-option';
 
 const USAGE = `Usage: agentwire events list <conversation> [--data .agentwire | --store postgres://…] [--kind KIND]... [--json]
 
@@ -38,31 +37,19 @@ export const eventsList: Command = {
   summary: 'print the events stored for a conversation',
   usage: USAGE,
   async run(argv: string[], io: CommandIO): Promise<number> {
-    const { values, positionals } = parseCommandArgs(
-      argv,
-      {
-        data: { type: 'string' },
-        store: { type: 'string' },
-        kind: { type: 'string', multiple: true },
-        after: { type: 'string' },
-        json: { type: 'boolean' },
-        cursors: { type: 'boolean' },
-      },
-      USAGE,
-    );
+    const { values, positionals } = parseCommandArgs(argv, { ...READ_OPTIONS, cursors: { type: 'boolean' } }, USAGE);
     if (values.help) {
       io.out(USAGE);
       return 0;
     }
     if (positionals.length !== 1) throw new UsageError(`expected one conversation id\n\n${USAGE}`);
-    const unknown = (values.kind ?? []).filter((kind) => !isEventKind(kind));
-    if (unknown.length > 0) throw new UsageError(`unknown event kind: ${unknown.join(', ')}`);
+    const kinds = parseKindOption(values.kind);
     if (values.cursors && !values.json) throw new UsageError('--cursors goes with --json');
     const { where, store } = await openReadStore(values, io);
     try {
       const conversationId = await findConversation(positionals[0] as string, store, where);
       const entries = store.entries(conversationId, {
-        ...(values.kind ? { kind: values.kind as EventKind[] } : {}),
+        ...(kinds ? { kind: kinds } : {}),
         ...(values.after === undefined ? {} : { after: values.after }),
       });
       let count = 0;

@@ -2,7 +2,6 @@
  * `agentwire events tail [conversation]`: prints events as they are stored, until stopped.
  * @module
  */
-import { type EventKind, isEventKind } from '../../events/index';
 import { InvalidCursorError } from '../../stores/errors';
 import { createKindFilter } from '../../stores/options';
 import { stringifyEvent } from '../../stores/stored-json';
@@ -10,7 +9,7 @@ import { parseCommandArgs } from '../args';
 import type { Command } from '../command';
 import { eventLine, storedTime } from '../event-line';
 import { type CommandIO, UsageError } from '../io';
-import { findConversation, openReadStore } from '../store-option';
+import { findConversation, openReadStore, parseKindOption, READ_OPTIONS } from '../store-option';
 
 const USAGE = `Usage: agentwire events tail [conversation] [--data .agentwire | --store postgres://…] [--kind KIND]... [--json]
 
@@ -37,25 +36,13 @@ export const eventsTail: Command = {
   summary: 'print events as they are stored, until stopped',
   usage: USAGE,
   async run(argv: string[], io: CommandIO): Promise<number> {
-    const { values, positionals } = parseCommandArgs(
-      argv,
-      {
-        data: { type: 'string' },
-        store: { type: 'string' },
-        kind: { type: 'string', multiple: true },
-        after: { type: 'string' },
-        json: { type: 'boolean' },
-      },
-      USAGE,
-    );
+    const { values, positionals } = parseCommandArgs(argv, READ_OPTIONS, USAGE);
     if (values.help) {
       io.out(USAGE);
       return 0;
     }
     if (positionals.length > 1) throw new UsageError(`expected at most one conversation id\n\n${USAGE}`);
-    const unknown = (values.kind ?? []).filter((kind) => !isEventKind(kind));
-    if (unknown.length > 0) throw new UsageError(`unknown event kind: ${unknown.join(', ')}`);
-    const matches = createKindFilter(values.kind as EventKind[] | undefined);
+    const matches = createKindFilter(parseKindOption(values.kind));
     const { where, store } = await openReadStore(values, io);
     const stop = new AbortController();
     const onSignal = () => stop.abort();

@@ -9,13 +9,14 @@ import type { ConversationSummary, StoredEntry } from '../types';
 import { type FileStoreFs, type FileStoreHandle, isMissing } from './file-system';
 import { type ReadExtent, readLines } from './line-reader';
 
-/** A line as an event: an object with a string `id` and `kind`; anything else (a line a crash damaged) is skipped. */
+/**
+ * A line as an event: an object with a string `id` (a line written by another tool may lack the
+ * rest, and is still listed); anything else (a line a crash damaged) is skipped.
+ */
 function parseLine(line: string): Event | undefined {
   try {
-    const value = JSON.parse(line) as { id?: unknown; kind?: unknown } | null;
-    return value && typeof value === 'object' && typeof value.id === 'string' && typeof value.kind === 'string'
-      ? (value as Event)
-      : undefined;
+    const value = JSON.parse(line) as { id?: unknown } | null;
+    return value && typeof value === 'object' && !Array.isArray(value) && typeof value.id === 'string' ? (value as Event) : undefined;
   } catch {
     return undefined;
   }
@@ -83,22 +84,26 @@ export async function* scanEntries(
   }
 }
 
-/** Where the last complete line of a file ends (its size without a torn tail), reading backwards only as far as needed. */
+/** Where the last complete line ends in the first `size` bytes of an open file (after its newline; 0 when none), reading backwards only as far as needed. */
+export async function lastLineEnd(handle: FileStoreHandle, size: number): Promise<number> {
+  const chunk = new Uint8Array(64 * 1024);
+  let end = size;
+  while (end > 0) {
+    const start = Math.max(0, end - chunk.byteLength);
+    const { bytesRead } = await handle.read(chunk, 0, end - start, start);
+    const newline = chunk.subarray(0, bytesRead).lastIndexOf(10);
+    if (newline !== -1) return start + newline + 1;
+    end = start;
+  }
+  return 0;
+}
+
+/** Where the last complete line of a file ends (its size without a torn tail). */
 export async function endOfLines(fs: FileStoreFs, path: string): Promise<number> {
   const handle = await openForReading(fs, path);
   if (!handle) return 0;
   try {
-    const { size } = await handle.stat();
-    const chunk = new Uint8Array(64 * 1024);
-    let end = size;
-    while (end > 0) {
-      const start = Math.max(0, end - chunk.byteLength);
-      const { bytesRead } = await handle.read(chunk, 0, end - start, start);
-      const newline = chunk.subarray(0, bytesRead).lastIndexOf(10);
-      if (newline !== -1) return start + newline + 1;
-      end = start;
-    }
-    return 0;
+    return await lastLineEnd(handle, (await handle.stat()).size);
   } finally {
     await handle.close();
   }
@@ -131,7 +136,7 @@ export async function readSummary(
     if (summary.events === 0) summary.firstAt = timestamp;
     summary.events++;
     summary.lastAt = timestamp;
-    summary.lastKind = event.kind;
+    summary.lastKind = typeof event.kind === 'string' ? event.kind : '';
   }
   return summary.events === 0 ? undefined : { summary, end };
 }

@@ -6,6 +6,7 @@
 import { type FileStoreFs, isMissing, syncDirectory, writeAll } from './file-system';
 import { createIdWindow, type IdWindow } from './id-window';
 import { type ReadExtent, readLines } from './line-reader';
+import { lastLineEnd } from './read';
 
 /** What the writer knows of one conversation file. */
 export interface WriterState {
@@ -110,18 +111,7 @@ export async function cutTornTail(fs: FileStoreFs, path: string): Promise<number
   }
   try {
     const { size } = await handle.stat();
-    const chunk = new Uint8Array(64 * 1024);
-    let end = size;
-    while (end > 0) {
-      const start = Math.max(0, end - chunk.byteLength);
-      const { bytesRead } = await handle.read(chunk, 0, end - start, start);
-      const newline = chunk.subarray(0, bytesRead).lastIndexOf(10);
-      if (newline !== -1) {
-        end = start + newline + 1;
-        break;
-      }
-      end = start;
-    }
+    const end = await lastLineEnd(handle, size);
     if (end === size) return 0;
     await handle.truncate(end);
     await handle.sync();
