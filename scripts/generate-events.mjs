@@ -9,6 +9,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { emitGuardsFile, emitIndexFile, emitKindsFile, emitSchemaFile, emitUnionFile } from './codegen/emit.mjs';
 import { emitFastDecode } from './codegen/emit-fast.mjs';
+import { checkFactories } from './codegen/fields.mjs';
 import { loadSchemas, UNIONS } from './codegen/load.mjs';
 import { readSpec } from './codegen/spec.mjs';
 
@@ -20,6 +21,7 @@ const outDir = join(root, 'src/events/generated');
 /** Every generated file, as `{ path, text }` relative to the output folder. */
 export function generate(document = readSpec().document) {
   const loaded = loadSchemas(document);
+  checkFactories(loaded);
   const files = [];
   for (const name of loaded.reachable.keys()) {
     if (UNIONS[name]) files.push(emitUnionFile(name, loaded));

@@ -2,167 +2,197 @@
 // pass, for the common case of valid input. They are conservative: anything unusual returns
 // FAIL, and the decoder then runs the Valibot schemas, which decide and report. When they
 // succeed, their output equals the Valibot output (the conformance tests compare both).
+//
+// It reads the same models as the Valibot schemas (fields.mjs): the same fields, in the same
+// order, with the same defaults. Every function is named after what it reads (`decodeActionEvent`
+// for a model, `readListOf_decodeTextContent` for a list of them), and the functions are written in
+// the order of their names, so a change to one schema changes only the lines of its own function.
 
 import { HEADER } from './emit.mjs';
+import { describeModel } from './fields.mjs';
 import { typeName, UNIONS } from './load.mjs';
 
 const lit = (value) => JSON.stringify(value);
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 /** `obj.key` for identifier keys, `obj["key"]` otherwise. */
-const member = (object, key) => (/^[A-Za-z_$][\w$]*$/.test(key) ? `${object}.${key}` : `${object}[${lit(key)}]`);
+const member = (object, key) => (IDENTIFIER.test(key) ? `${object}.${key}` : `${object}[${lit(key)}]`);
+const NOT_OBJECT = "  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;";
+
+/** A short stable name part for a literal value: the value itself when it is a plain word. */
+function literalName(value) {
+  const text = String(value);
+  if (typeof value === 'string' && /^[A-Za-z0-9_]{1,40}$/.test(text)) return text;
+  let hash = 0x811c9dc5;
+  for (const char of lit(value)) hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193) >>> 0;
+  return `h${hash.toString(36)}`;
+}
+
+/** The expression of a missing field's value, as the Valibot schemas default it (fresh lists and maps). */
+function fallbackOf(field, refFn) {
+  const { fill, node } = field;
+  switch (fill.kind) {
+    case 'value':
+      return lit(fill.value);
+    case 'null':
+      return 'null';
+    case 'list':
+      return '[]';
+    case 'record':
+      return '{}';
+    case 'model':
+      return `${refFn(node.$ref.split('/').pop())}({})`;
+    case 'uuid':
+      return 'newUuid()';
+    case 'now':
+      return 'naiveLocalTimestamp()';
+    default:
+      throw new Error(`fast decode: ${field.key}: unknown default ${lit(fill)}`);
+  }
+}
 
 export function emitFastDecode(loaded) {
   const { all } = loaded;
-  const functions = new Map(); // key -> { name, code }
-  let counter = 0;
+  const functions = new Map(); // name -> code
 
-  const define = (key, build) => {
-    const existing = functions.get(key);
-    if (existing) return existing.name;
-    const name = `f${counter++}`;
-    const entry = { name, code: '' };
-    functions.set(key, entry);
-    entry.code = build(name);
+  /** Registers the function `name` (built once; its name is known before its body, for recursion). */
+  const define = (name, build) => {
+    if (!functions.has(name)) {
+      functions.set(name, '');
+      functions.set(name, build(name));
+    }
     return name;
   };
+  const simple = (name, body) => define(name, () => `function ${name}(v: unknown): unknown {\n${body}\n}`);
 
   /** The name of a function `(v) => output | FAIL` for a schema node. */
   function fn(node) {
     if (node.$ref) return refFn(node.$ref.split('/').pop());
-    if (node['x-service'] === 'action-kind' || node['x-service'] === 'observation-kind') {
-      const action = node['x-service'] === 'action-kind';
-      const set = action ? 'ACTION_KIND_SET' : 'OBSERVATION_KIND_SET';
-      return define(`kind-ref:${set}`, (name) =>
-        [
-          `function ${name}(v: unknown): unknown {`,
-          action ? '' : '  if (v === null) return null;',
-          `  return typeof v === 'string' && (${set}.has(v) || lenient) ? v : FAIL;`,
-          '}',
-        ]
-          .filter(Boolean)
-          .join('\n'),
+    const service = node['x-service'];
+    if (service === 'event-id') return simple('readEventId', "  return typeof v === 'string' && v !== '__root__' ? v : FAIL;");
+    if (service === 'action-kind')
+      return simple('readActionKind', "  return typeof v === 'string' && (ACTION_KIND_SET.has(v) || lenient) ? v : FAIL;");
+    if (service === 'observation-kind') {
+      return simple(
+        'readObservationKind',
+        "  if (v === null) return null;\n  return typeof v === 'string' && (OBSERVATION_KIND_SET.has(v) || lenient) ? v : FAIL;",
       );
     }
     if (node.anyOf) {
-      const members = node.anyOf.filter((member) => member.type !== 'null');
+      const members = node.anyOf.filter((item) => item.type !== 'null');
       const nullable = members.length !== node.anyOf.length;
       const names = members.map(fn);
-      return define(`anyOf:${names.join(',')}:${nullable}`, (name) => {
-        const head = `function ${name}(v: unknown): unknown {\n${nullable ? '  if (v === null) return null;\n' : ''}`;
-        if (names.length === 1) return `${head}  return ${names[0]}(v);\n}`;
-        const tries = names.map((member) => `  r = ${member}(v);\n  if (r !== FAIL) return r;`).join('\n');
-        return `${head}  let r: unknown;\n${tries}\n  return FAIL;\n}`;
-      });
+      const name = `${names.length === 1 ? names[0] : `readAnyOf_${names.join('_')}`}${nullable ? '_OrNull' : ''}`;
+      if (name === names[0]) return name;
+      const head = nullable ? '  if (v === null) return null;\n' : '';
+      if (names.length === 1) return simple(name, `${head}  return ${names[0]}(v);`);
+      const tries = names.map((item) => `  r = ${item}(v);\n  if (r !== FAIL) return r;`).join('\n');
+      return simple(name, `${head}  let r: unknown;\n${tries}\n  return FAIL;`);
     }
-    if (node.const !== undefined)
-      return define(
-        `const:${lit(node.const)}`,
-        (name) => `function ${name}(v: unknown): unknown {\n  return v === ${lit(node.const)} ? v : FAIL;\n}`,
-      );
+    if (node.const !== undefined) return simple(`readConst_${literalName(node.const)}`, `  return v === ${lit(node.const)} ? v : FAIL;`);
     if (node.enum) {
-      return define(
-        `enum:${lit(node.enum)}`,
-        (name) =>
-          `function ${name}(v: unknown): unknown {\n  return ${node.enum.map((value) => `v === ${lit(value)}`).join(' || ')} ? v : FAIL;\n}`,
-      );
+      const words = node.enum.map(literalName).join('_');
+      return enumFn(`readEnum_${words.length <= 60 ? words : literalName(node.enum.join('|'))}`, node.enum);
     }
     switch (node.type) {
       case undefined:
-        return define('unknown', (name) => `function ${name}(v: unknown): unknown {\n  return v;\n}`);
+        return simple('readAny', '  return v;');
       case 'string': {
         // A service datetime passes when the service would write it back unchanged.
-        if (node['x-service'] === 'datetime')
-          return define(
-            'datetime',
-            (name) => `function ${name}(v: unknown): unknown {\n  return typeof v === 'string' && isCanonicalDateTime(v) ? v : FAIL;\n}`,
-          );
+        if (service === 'datetime') return simple('readDateTime', "  return typeof v === 'string' && isCanonicalDateTime(v) ? v : FAIL;");
         const min = node.minLength ?? 0;
-        return define(
-          `string:${min}`,
-          (name) =>
-            `function ${name}(v: unknown): unknown {\n  return typeof v === 'string'${min ? ` && v.length >= ${min}` : ''} ? v : FAIL;\n}`,
+        return simple(
+          min ? `readString_min${min}` : 'readString',
+          `  return typeof v === 'string'${min ? ` && v.length >= ${min}` : ''} ? v : FAIL;`,
         );
       }
       case 'integer':
       case 'number': {
         const checks = [`typeof v === 'number'`, node.type === 'integer' ? 'Number.isInteger(v)' : '!Number.isNaN(v)'];
-        if (node.minimum !== undefined) checks.push(`v >= ${node.minimum}`);
-        if (node.maximum !== undefined) checks.push(`v <= ${node.maximum}`);
-        return define(
-          `${node.type}:${node.minimum}:${node.maximum}`,
-          (name) => `function ${name}(v: unknown): unknown {\n  return ${checks.join(' && ')} ? v : FAIL;\n}`,
-        );
+        let name = node.type === 'integer' ? 'readInteger' : 'readNumber';
+        if (node.minimum !== undefined) {
+          checks.push(`v >= ${node.minimum}`);
+          name += `_min${literalName(String(node.minimum).replace(/[-.]/g, '_'))}`;
+        }
+        if (node.maximum !== undefined) {
+          checks.push(`v <= ${node.maximum}`);
+          name += `_max${literalName(String(node.maximum).replace(/[-.]/g, '_'))}`;
+        }
+        return simple(name, `  return ${checks.join(' && ')} ? v : FAIL;`);
       }
       case 'boolean':
-        return define('boolean', (name) => `function ${name}(v: unknown): unknown {\n  return typeof v === 'boolean' ? v : FAIL;\n}`);
-      case 'array': {
-        if (node.prefixItems) {
-          const items = node.prefixItems.map(fn);
-          return define(`tuple:${items.join(',')}`, (name) => {
-            const body = items.map((item, i) => `  const r${i} = ${item}(v[${i}]);\n  if (r${i} === FAIL) return FAIL;`).join('\n');
-            return `function ${name}(v: unknown): unknown {\n  if (!Array.isArray(v) || v.length !== ${items.length}) return FAIL;\n${body}\n  return [${items.map((_, i) => `r${i}`).join(', ')}];\n}`;
-          });
-        }
-        const item = fn(node.items ?? {});
-        // Sequences and message content take lists only here; the slow path reads the rest.
-        const isSet = node['x-service'] === 'set';
-        return define(`array:${item}:${isSet}`, (name) =>
-          [
-            `function ${name}(v: unknown): unknown {`,
-            '  if (!Array.isArray(v)) return FAIL;',
-            '  const out = new Array(v.length);',
-            '  for (let i = 0; i < v.length; i++) {',
-            `    const r = ${item}(v[i]);`,
-            '    if (r === FAIL) return FAIL;',
-            '    out[i] = r;',
-            '  }',
-            isSet ? '  return out.length < 2 ? out : [...new Set(out)];' : '  return out;',
-            '}',
-          ]
-            .filter(Boolean)
-            .join('\n'),
-        );
-      }
-      case 'object': {
-        const value = fn(node.additionalProperties && typeof node.additionalProperties === 'object' ? node.additionalProperties : {});
-        return define(`record:${value}`, (name) =>
-          [
-            `function ${name}(v: unknown): unknown {`,
-            "  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;",
-            '  const out: Record<string, unknown> = {};',
-            '  for (const key in v) {',
-            '    if (key in Object.prototype || !Object.hasOwn(v, key)) return FAIL;',
-            `    const r = ${value}((v as Record<string, unknown>)[key]);`,
-            '    if (r === FAIL) return FAIL;',
-            '    out[key] = r;',
-            '  }',
-            '  return out;',
-            '}',
-          ].join('\n'),
-        );
-      }
+        return simple('readBoolean', "  return typeof v === 'boolean' ? v : FAIL;");
+      case 'array':
+        return node.prefixItems ? tupleFn(node.prefixItems.map(fn)) : listFn(fn(node.items ?? {}), service === 'set');
+      case 'object':
+        return recordFn(fn(node.additionalProperties && typeof node.additionalProperties === 'object' ? node.additionalProperties : {}));
       default:
-        throw new Error(`fast decode: unsupported ${JSON.stringify(node)}`);
+        throw new Error(`fast decode: unsupported ${lit(node)}`);
     }
+  }
+
+  const enumFn = (name, values) => simple(name, `  return ${values.map((value) => `v === ${lit(value)}`).join(' || ')} ? v : FAIL;`);
+
+  function tupleFn(items) {
+    const body = items.map((item, i) => `  const r${i} = ${item}(v[${i}]);\n  if (r${i} === FAIL) return FAIL;`).join('\n');
+    return simple(
+      `readTuple_${items.join('_')}`,
+      `  if (!Array.isArray(v) || v.length !== ${items.length}) return FAIL;\n${body}\n  return [${items.map((_, i) => `r${i}`).join(', ')}];`,
+    );
+  }
+
+  /** Sequences and message content take lists only here; the slow path reads the rest. */
+  function listFn(item, isSet) {
+    return simple(
+      `read${isSet ? 'SetOf' : 'ListOf'}_${item}`,
+      [
+        '  if (!Array.isArray(v)) return FAIL;',
+        '  const out = new Array(v.length);',
+        '  for (let i = 0; i < v.length; i++) {',
+        `    const r = ${item}(v[i]);`,
+        '    if (r === FAIL) return FAIL;',
+        '    out[i] = r;',
+        '  }',
+        isSet ? '  return out.length < 2 ? out : [...new Set(out)];' : '  return out;',
+      ].join('\n'),
+    );
+  }
+
+  function recordFn(value) {
+    return simple(
+      `readRecordOf_${value}`,
+      [
+        NOT_OBJECT,
+        '  const out: Record<string, unknown> = {};',
+        '  for (const key in v) {',
+        '    if (key in Object.prototype || !Object.hasOwn(v, key)) return FAIL;',
+        `    const r = ${value}((v as Record<string, unknown>)[key]);`,
+        '    if (r === FAIL) return FAIL;',
+        '    out[key] = r;',
+        '  }',
+        '  return out;',
+      ].join('\n'),
+    );
   }
 
   function refFn(schemaName) {
     const union = UNIONS[schemaName];
     if (union) return unionFn(schemaName, union);
     const schema = all[schemaName];
-    if (schema.enum) return fn({ enum: schema.enum });
+    if (schema.enum) return enumFn(`decode${typeName(schemaName)}`, schema.enum);
     return objectFn(schemaName);
   }
 
   function unionFn(schemaName, info) {
-    return define(`union:${schemaName}`, (name) => {
-      const cases = all[schemaName].oneOf.map((member) => {
-        const memberName = member.$ref.split('/').pop();
+    const name = `decode${info.name}`;
+    return define(name, () => {
+      const cases = all[schemaName].oneOf.map((item) => {
+        const memberName = item.$ref.split('/').pop();
         return `    case '${typeName(memberName)}':\n      return ${objectFn(memberName)}(v);`;
       });
       const open = info.name !== 'Event';
       return [
         `function ${name}(v: unknown): unknown {`,
-        "  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;",
+        NOT_OBJECT,
         '  const kind = (v as { kind?: unknown }).kind;',
         '  switch (kind) {',
         ...cases,
@@ -175,94 +205,53 @@ export function emitFastDecode(loaded) {
   }
 
   function objectFn(schemaName) {
-    return define(`object:${schemaName}`, (name) => {
-      const schema = all[schemaName];
-      const union = loaded.unionOf.get(schemaName);
-      const isEvent = union?.family === 'events';
-      const required = new Set(schema.required ?? []);
-      if (union) required.add('kind');
-      const keys = Object.keys(schema.properties ?? {}).filter((key) => key !== 'kind');
-      if (union) keys.push('kind');
+    const model = describeModel(schemaName, loaded);
+    const name = `decode${model.name}`;
+    return define(name, () => {
       // Closed models refuse unknown keys; open ones drop them (nothing to check); free ones keep them.
-      const extra = schema.additionalProperties === false ? 'forbid' : schema.additionalProperties === true ? 'allow' : 'ignore';
-      const lines = [
-        `function ${name}(v: unknown): unknown {`,
-        "  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;",
-      ];
-      lines.push('  const x = v as Record<string, unknown>;');
-      const known = `K${name}`;
+      const { extra, fields } = model;
+      const known = `${model.name}Keys`;
+      const lines = [];
+      if (extra !== 'ignore')
+        lines.push(`const ${known}: ReadonlySet<string> = /* @__PURE__ */ new Set(${lit(fields.map((f) => f.key))});\n`);
+      lines.push(`function ${name}(v: unknown): unknown {`, NOT_OBJECT, '  const x = v as Record<string, unknown>;');
       if (extra !== 'ignore') {
         lines.push('  for (const key in x) {');
         lines.push(`    if (${known}.has(key)) continue;`);
         lines.push(extra === 'forbid' ? '    return FAIL;' : '    if (key in Object.prototype || !Object.hasOwn(x, key)) return FAIL;');
         lines.push('  }');
       }
-      lines.push('  const o: Record<string, unknown> = {};');
-      lines.push('  let r: unknown;');
-      for (const key of keys) {
-        const node = schema.properties[key];
-        const at = member('x', key);
-        const put = member('o', key);
-        if (isEvent && key === 'id') {
-          lines.push(
-            `  r = ${at};`,
-            `  if (r === undefined) r = newUuid();`,
-            `  else if (typeof r !== 'string' || r === '__root__') return FAIL;`,
-            `  ${put} = r;`,
-          );
-          continue;
-        }
-        if (isEvent && key === 'timestamp') {
-          lines.push(
-            `  r = ${at};`,
-            `  if (r === undefined) r = naiveLocalTimestamp();`,
-            `  else if (typeof r !== 'string') return FAIL;`,
-            `  ${put} = r;`,
-          );
-          continue;
-        }
-        const check = fn(node);
-        if (required.has(key)) {
-          lines.push(
-            `  if (!(${lit(key)} in x)) return FAIL;`,
-            `  r = ${check}(${at});`,
-            '  if (r === FAIL) return FAIL;',
-            `  ${put} = r;`,
-          );
-          continue;
-        }
-        // The value of a missing key: the default as Valibot would produce it (fresh lists and maps).
-        let fallback;
-        if (node.default !== undefined) fallback = lit(node.default);
-        else if (node.anyOf?.some((member) => member.type === 'null') || (!node.type && !node.$ref && !node.anyOf)) fallback = 'null';
-        else if (node.type === 'array') fallback = '[]';
-        else if (node.type === 'object') fallback = '{}';
-        else if (node.$ref) fallback = `${refFn(node.$ref.split('/').pop())}({})`;
-        else if (node.type === 'string') fallback = 'newUuid()';
-        else throw new Error(`fast decode: no default for ${schemaName}.${key}`);
-        lines.push(`  r = ${at};`, `  r = r === undefined ? ${fallback} : ${check}(r);`, '  if (r === FAIL) return FAIL;', `  ${put} = r;`);
-      }
-      if (extra === 'allow') {
-        lines.push(`  for (const key in x) if (!${known}.has(key)) o[key] = x[key];`);
-      }
-      const title = schema['x-service-title'];
-      if (title !== undefined) {
+      // Each value in a local named after its key, then one object literal: every output of a model has one shape.
+      const local = (field, i) => (IDENTIFIER.test(field.key) ? `_${field.key}` : `_${i}`);
+      fields.forEach((field, i) => {
+        const check = fn(field.node);
+        const at = member('x', field.key);
+        const p = local(field, i);
+        if (field.required) lines.push(`  if (!(${lit(field.key)} in x)) return FAIL;`, `  const ${p} = ${check}(${at});`);
+        else lines.push(`  let ${p} = ${at};`, `  ${p} = ${p} === undefined ? ${fallbackOf(field, refFn)} : ${check}(${p});`);
+        lines.push(`  if (${p} === FAIL) return FAIL;`);
+      });
+      const props = fields.map((field, i) => `${IDENTIFIER.test(field.key) ? field.key : lit(field.key)}: ${local(field, i)}`);
+      lines.push(`  const o: Record<string, unknown> = { ${props.join(', ')} };`);
+      if (extra === 'allow') lines.push(`  for (const key in x) if (!${known}.has(key)) o[key] = x[key];`);
+      if (model.title !== undefined) {
         // The computed title: the annotations' title when set, else the tool's name.
         const fallback =
-          typeof title === 'string'
-            ? lit(title)
-            : title.reduce((expr, key) => `(${expr} as Record<string, unknown>)${member('', key)}`, 'o');
+          typeof model.title === 'string'
+            ? lit(model.title)
+            : model.title.reduce((expr, key) => `(${expr} as Record<string, unknown>)${member('', key)}`, 'o');
         lines.push('  const annotations = o.annotations as { title?: unknown } | null;', `  o.title = annotations?.title || ${fallback};`);
       }
       lines.push('  return o;', '}');
-      if (extra !== 'ignore') knownSets.push(`const ${known} = /* @__PURE__ */ new Set(${lit([...keys])});`);
       return lines.join('\n');
     });
   }
 
-  const knownSets = [];
   const top = fn({ $ref: '#/components/schemas/Event-Input' });
-  const code = [...functions.values()].map((entry) => entry.code).join('\n\n');
+  const code = [...functions.keys()]
+    .sort()
+    .map((name) => functions.get(name))
+    .join('\n\n');
   const text =
     `${HEADER}` +
     "import { naiveLocalTimestamp, newUuid } from '../defaults';\n" +
@@ -273,7 +262,7 @@ export function emitFastDecode(loaded) {
     'let lenient = false;\n\n' +
     'const ACTION_KIND_SET: ReadonlySet<unknown> = /* @__PURE__ */ new Set(ACTION_KINDS);\n' +
     'const OBSERVATION_KIND_SET: ReadonlySet<unknown> = /* @__PURE__ */ new Set(OBSERVATION_KINDS);\n\n' +
-    `${knownSets.join('\n')}\n\n${code}\n\n` +
+    `${code}\n\n` +
     '/**\n * Decodes one event in a single pass, or returns {@link FAIL}. `keepUnknownKinds` lets\n * actions, observations and tool definitions of unknown kinds through as opaque copies.\n */\n' +
     `export function fastDecodeEvent(value: unknown, keepUnknownKinds: boolean): unknown {\n  lenient = keepUnknownKinds;\n  return ${top}(value);\n}\n`;
   return { path: 'fast-decode.ts', text };

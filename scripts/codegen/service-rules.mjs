@@ -31,6 +31,37 @@ const POPPED_FIELDS = {
   Message: ['cache_enabled', 'vision_enabled', 'function_calling_enabled', 'force_string_serializer', 'send_reasoning_content'],
 };
 
+/**
+ * Fields whose default the service's models compute (`default_factory`), which the document cannot
+ * show, by `Class.field`. A base class's entry (`Event.id`) holds for every member of its family.
+ * Each value is one of the factories of fields.mjs: `uuid` (a fresh UUID4), `now` (the current naive
+ * local time), `list` (`[]`), `record` (`{}`), `model` (the field's model with its own defaults).
+ * An optional field that has no default in the document, is not nullable and is not listed here
+ * stops the generator.
+ */
+export const DEFAULT_FACTORIES = {
+  // openhands.sdk.event.base.Event
+  'Event.id': 'uuid',
+  'Event.timestamp': 'now',
+  // openhands.sdk.tool.schema.Observation
+  'Observation.content': 'list',
+  'Condensation.forgotten_event_ids': 'list',
+  'ConversationStateUpdateEvent.key': 'uuid',
+  'ActionEvent.thinking_blocks': 'list',
+  'MessageEvent.activated_skills': 'list',
+  'MessageEvent.extended_content': 'list',
+  'ObservationEvent.extended_content': 'list',
+  'Message.content': 'list',
+  'Message.thinking_blocks': 'list',
+  'ReasoningItemModel.summary': 'list',
+  'MCPToolAction.data': 'record',
+  'Commit.changes': 'record',
+  'TaskTrackerAction.task_list': 'list',
+  'TaskTrackerObservation.task_list': 'list',
+  'ListDirectoryObservation.entries': 'list',
+  'TerminalObservation.metadata': 'model',
+};
+
 function property(all, schemaName, key) {
   const node = all[schemaName]?.properties?.[key];
   if (!node) throw new Error(`service rule: ${schemaName}.${key} is not in the document`);
@@ -71,6 +102,9 @@ export function applyServiceRules(all) {
     default: null,
     'x-service-hidden': true,
   });
+
+  // An event's `id` may be any string but the reserved root marker `"__root__"` (a validator of the base class).
+  for (const member of all['Event-Input'].oneOf) property(all, member.$ref.split('/').pop(), 'id')['x-service'] = 'event-id';
 
   for (const [schemaName, keys] of Object.entries(POPPED_FIELDS)) {
     if (!all[schemaName]) throw new Error(`service rule: no schema ${schemaName}`);

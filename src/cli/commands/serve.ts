@@ -9,11 +9,12 @@ import type { Command } from '../command';
 import { eventLine } from '../event-line';
 import { type CommandIO, UsageError } from '../io';
 import { resolveApiKey } from '../serve/api-key';
-import { bannerText } from '../serve/banner';
+import { bannerText, formatOrigin, viewerUrl } from '../serve/banner';
 import { createServeConsole } from '../serve/console';
 import { createReceiver } from '../serve/receiver';
 import { readSettings } from '../serve/settings';
 import { type CliStore, chooseStore, openPostgres } from '../store-option';
+import { createViewer } from '../viewer/routes';
 
 const USAGE = `Usage: agentwire serve [--port 3000] [--host 127.0.0.1] [--data .agentwire | --store postgres://…] [--api-key-file FILE] [options]
 
@@ -22,6 +23,10 @@ one JSON Lines file per conversation under the data folder, each batch written t
 before it is acknowledged; with --store, in a PostgreSQL database that several receivers share.
 Prints the URL to configure in the service, one line per event (standard output), one line per
 refused request (standard error), and a summary on exit (Ctrl-C or SIGTERM).
+
+The viewer URL it prints shows the stored conversations in a browser, live: open it on this
+machine (its one-time token signs the browser in). Tools read the same data from /viewer/api
+with the API key in X-Session-API-Key (see docs/viewer.md).
 
 Options:
   --port N                  port to listen on (default 3000; 0 picks a free one)
@@ -129,10 +134,22 @@ export const serve: Command = {
         screen.countRejection(rejection.status);
         screen.err(`${clock()}  refused ${rejection.status} ${rejection.method} ${rejection.path}: ${rejection.reason}\n`);
       });
-      const receiver = createReceiver(handler, settings, (status, why) => {
-        screen.countRejection(status);
-        screen.err(`${clock()}  refused ${status}: ${why}\n`);
+      let origin = '';
+      const viewer = createViewer({
+        source: store,
+        apiKey: key.key,
+        onRedeem: (token) =>
+          screen.err(`${clock()}  a browser signed in to the viewer; next one-time viewer URL: ${viewerUrl(origin, token)}\n`),
       });
+      const receiver = createReceiver(
+        handler,
+        settings,
+        (status, why) => {
+          screen.countRejection(status);
+          screen.err(`${clock()}  refused ${status}: ${why}\n`);
+        },
+        viewer.handle,
+      );
       let port: number;
       try {
         port = await receiver.listen(settings.port, settings.host);
@@ -142,8 +159,12 @@ export const serve: Command = {
           code === 'EADDRINUSE' ? `port ${settings.port} on ${settings.host} is in use` : `cannot listen: ${(error as Error).message}`,
         );
       }
-      screen.out(bannerText({ host: settings.host, port, key, ...(dir === undefined ? { store: where } : { dir }) }));
+      origin = formatOrigin(settings.host, port);
+      screen.out(
+        bannerText({ host: settings.host, port, key, viewerToken: viewer.token, ...(dir === undefined ? { store: where } : { dir }) }),
+      );
       const signal = await signals.first(() => receiver.shutdown(0));
+      viewer.close();
       deadline = Date.now() + settings.shutdownMs;
       screen.err(`agentwire serve: ${signal}, stopping (requests in flight have ${settings.shutdownMs / 1000} s)\n`);
       const { cut } = await receiver.shutdown(settings.shutdownMs);

@@ -32,13 +32,28 @@ function keyLine(key: ResolvedKey): string {
   }
 }
 
+/** The viewer's sign-in URL: the page, with a one-time token. */
+export function viewerUrl(origin: string, token: string): string {
+  return `${origin}/viewer?token=${encodeURIComponent(token)}`;
+}
+
 /** The start-up lines; `dir` is the data folder, or `store` the database (its URL without a password). */
-export function bannerText(options: { host: string; port: number; dir?: string; store?: string; key: ResolvedKey }): string {
+export function bannerText(options: {
+  host: string;
+  port: number;
+  dir?: string;
+  store?: string;
+  key: ResolvedKey;
+  viewerToken?: string;
+}): string {
   const origin = formatOrigin(options.host, options.port);
   const base = `${origin}/api/v1/webhooks`;
   const lines = [
     `agentwire serve: listening on ${origin}`,
     `  webhook URL  ${base}   (events go to ${base}/events/{conversation_id})`,
+    ...(options.viewerToken === undefined
+      ? []
+      : [`  viewer URL   ${viewerUrl(origin, options.viewerToken)}   (the link works once; it signs this browser in)`]),
     `  API key      ${keyLine(options.key)}`,
     options.store === undefined ? `  data         ${options.dir}` : `  store        ${options.store}`,
   ];

@@ -32,11 +32,15 @@ function clientErrorAnswer(code: string | undefined): { status: number; text: st
   return { status: 400, text: 'Bad Request', why: 'it is not HTTP' };
 }
 
-/** Creates the server around a handler; `onClientError` hears of requests refused before they reached it. */
+/**
+ * Creates the server around a handler; `onClientError` hears of requests refused before they
+ * reached it; `routes` (the viewer) answers first the requests it knows, by returning true.
+ */
 export function createReceiver(
   handler: WebhookHandler,
   settings: ServeSettings,
   onClientError: (status: number, why: string) => void = () => undefined,
+  routes: (req: IncomingMessage, res: ServerResponse) => boolean = () => false,
 ): Receiver {
   const node = toNodeHandler(handler);
   const active = new Set<ServerResponse>();
@@ -49,7 +53,7 @@ export function createReceiver(
     res.on('close', () => active.delete(res));
     // After the signal every answer closes its connection, so kept-alive clients go too.
     if (closing) res.setHeader('connection', 'close');
-    node(req, res);
+    if (!routes(req, res)) node(req, res);
   };
   const shortest = Math.min(settings.headersMs, settings.requestMs);
   const server = createServer(

@@ -12,5755 +12,4969 @@ let lenient = false;
 const ACTION_KIND_SET: ReadonlySet<unknown> = /* @__PURE__ */ new Set(ACTION_KINDS);
 const OBSERVATION_KIND_SET: ReadonlySet<unknown> = /* @__PURE__ */ new Set(OBSERVATION_KINDS);
 
-const Kf1 = /* @__PURE__ */ new Set(["id","timestamp","source","parent_id","code","detail","kind"]);
-const Kf6 = /* @__PURE__ */ new Set(["id","timestamp","source","parent_id","tool_call_id","title","status","tool_kind","raw_input","raw_output","content","is_error","kind"]);
-const Kf13 = /* @__PURE__ */ new Set(["id","timestamp","source","parent_id","forgotten_event_ids","summary","summary_offset","llm_response_id","kind"]);
-const Kf18 = /* @__PURE__ */ new Set(["id","timestamp","source","parent_id","kind"]);
-const Kf20 = /* @__PURE__ */ new Set(["id","timestamp","source","parent_id","summary","kind"]);
-const Kf22 = /* @__PURE__ */ new Set(["id","timestamp","source","parent_id","code","detail","kind"]);
-const Kf24 = /* @__PURE__ */ new Set(["id","timestamp","source","parent_id","key","value","kind"]);
-const Kf26 = /* @__PURE__ */ new Set(["id","timestamp","source","parent_id","hook_event_type","hook_command","tool_name","success","blocked","exit_code","stdout","stderr","reason","additional_context","error","action_id","message_id","hook_input","kind"]);
-const Kf32 = /* @__PURE__ */ new Set(["id","timestamp","source","parent_id","filename","log_data","model_name","usage_id","kind"]);
-const Kf35 = /* @__PURE__ */ new Set(["cache_prompt","type","text"]);
-const Kf49 = /* @__PURE__ */ new Set(["data","kind"]);
-const Kf51 = /* @__PURE__ */ new Set(["message","kind"]);
-const Kf53 = /* @__PURE__ */ new Set(["name","kind"]);
-const Kf55 = /* @__PURE__ */ new Set(["profile_name","reason","kind"]);
-const Kf57 = /* @__PURE__ */ new Set(["thought","kind"]);
-const Kf59 = /* @__PURE__ */ new Set(["image_index","question","profile_name","kind"]);
-const Kf62 = /* @__PURE__ */ new Set(["patch","kind"]);
-const Kf64 = /* @__PURE__ */ new Set(["kind"]);
-const Kf66 = /* @__PURE__ */ new Set(["index","new_tab","kind"]);
-const Kf68 = /* @__PURE__ */ new Set(["tab_id","kind"]);
-const Kf70 = /* @__PURE__ */ new Set(["extract_links","start_from_char","kind"]);
-const Kf72 = /* @__PURE__ */ new Set(["include_screenshot","kind"]);
-const Kf74 = /* @__PURE__ */ new Set(["kind"]);
-const Kf76 = /* @__PURE__ */ new Set(["kind"]);
-const Kf78 = /* @__PURE__ */ new Set(["kind"]);
-const Kf80 = /* @__PURE__ */ new Set(["url","new_tab","kind"]);
-const Kf82 = /* @__PURE__ */ new Set(["direction","kind"]);
-const Kf85 = /* @__PURE__ */ new Set(["storage_state","kind"]);
-const Kf87 = /* @__PURE__ */ new Set(["kind"]);
-const Kf89 = /* @__PURE__ */ new Set(["kind"]);
-const Kf91 = /* @__PURE__ */ new Set(["tab_id","kind"]);
-const Kf93 = /* @__PURE__ */ new Set(["index","text","kind"]);
-const Kf95 = /* @__PURE__ */ new Set(["command","ids","agent_types","tasks","kind"]);
-const Kf100 = /* @__PURE__ */ new Set(["command","path","file_text","old_str","new_str","insert_line","view_range","kind"]);
-const Kf105 = /* @__PURE__ */ new Set(["file_path","old_string","new_string","expected_replacements","kind"]);
-const Kf107 = /* @__PURE__ */ new Set(["dir_path","recursive","kind"]);
-const Kf109 = /* @__PURE__ */ new Set(["file_path","offset","limit","kind"]);
-const Kf113 = /* @__PURE__ */ new Set(["file_path","content","kind"]);
-const Kf115 = /* @__PURE__ */ new Set(["pattern","path","kind"]);
-const Kf117 = /* @__PURE__ */ new Set(["pattern","path","include","kind"]);
-const Kf119 = /* @__PURE__ */ new Set(["command","path","file_text","old_str","new_str","insert_line","view_range","kind"]);
-const Kf121 = /* @__PURE__ */ new Set(["description","prompt","subagent_type","resume","max_turns","kind"]);
-const Kf123 = /* @__PURE__ */ new Set(["command","task_list","kind"]);
-const Kf129 = /* @__PURE__ */ new Set(["command","is_input","timeout","reset","kind"]);
-const Kf133 = /* @__PURE__ */ new Set(["reason","use_user_message","custom_query","kind"]);
-const Kf135 = /* @__PURE__ */ new Set(["kind"]);
-const Kf137 = /* @__PURE__ */ new Set(["name","script","max_concurrency","kind"]);
-const Kf34 = /* @__PURE__ */ new Set(["id","timestamp","source","parent_id","thought","reasoning_content","thinking_blocks","responses_reasoning_item","action","tool_name","tool_call_id","tool_call","llm_response_id","security_risk","critic_result","summary","kind"]);
-const Kf148 = /* @__PURE__ */ new Set(["id","timestamp","source","parent_id","llm_message","llm_response_id","activated_skills","extended_content","sender","critic_result","kind"]);
-const Kf158 = /* @__PURE__ */ new Set(["id","timestamp","source","parent_id","tool_name","tool_call_id","error","kind"]);
-const Kf162 = /* @__PURE__ */ new Set(["content","is_error","tool_name","kind"]);
-const Kf164 = /* @__PURE__ */ new Set(["content","is_error","kind"]);
-const Kf166 = /* @__PURE__ */ new Set(["content","is_error","skill_name","kind"]);
-const Kf168 = /* @__PURE__ */ new Set(["content","is_error","profile_name","reason","active_model","kind"]);
-const Kf170 = /* @__PURE__ */ new Set(["content","is_error","kind"]);
-const Kf172 = /* @__PURE__ */ new Set(["content","is_error","image_index","question","profile_name","model","base_url","answer","kind"]);
-const Kf174 = /* @__PURE__ */ new Set(["content","is_error","kind"]);
-const Kf176 = /* @__PURE__ */ new Set(["content","is_error","message","fuzz","commit","kind"]);
-const Kf183 = /* @__PURE__ */ new Set(["content","is_error","screenshot_data","full_output_save_dir","kind"]);
-const Kf185 = /* @__PURE__ */ new Set(["content","is_error","command","kind"]);
-const Kf187 = /* @__PURE__ */ new Set(["content","is_error","command","path","prev_exist","old_content","new_content","kind"]);
-const Kf189 = /* @__PURE__ */ new Set(["content","is_error","file_path","is_new_file","replacements_made","old_content","new_content","kind"]);
-const Kf191 = /* @__PURE__ */ new Set(["content","is_error","dir_path","entries","total_count","is_truncated","kind"]);
-const Kf196 = /* @__PURE__ */ new Set(["content","is_error","file_path","file_content","is_truncated","lines_shown","total_lines","kind"]);
-const Kf201 = /* @__PURE__ */ new Set(["content","is_error","file_path","is_new_file","old_content","new_content","kind"]);
-const Kf203 = /* @__PURE__ */ new Set(["content","is_error","files","pattern","search_path","truncated","kind"]);
-const Kf205 = /* @__PURE__ */ new Set(["content","is_error","matches","pattern","search_path","include_pattern","truncated","kind"]);
-const Kf207 = /* @__PURE__ */ new Set(["content","is_error","command","path","prev_exist","old_content","new_content","kind"]);
-const Kf209 = /* @__PURE__ */ new Set(["content","is_error","task_id","subagent","status","kind"]);
-const Kf211 = /* @__PURE__ */ new Set(["content","is_error","command","task_list","kind"]);
-const Kf213 = /* @__PURE__ */ new Set(["content","is_error","command","exit_code","timeout","metadata","full_output_save_dir","kind"]);
-const Kf216 = /* @__PURE__ */ new Set(["content","is_error","suggestions","confidence","reasoning","kind"]);
-const Kf220 = /* @__PURE__ */ new Set(["content","is_error","message","sessions_processed","kind"]);
-const Kf222 = /* @__PURE__ */ new Set(["content","is_error","name","status","kind"]);
-const Kf160 = /* @__PURE__ */ new Set(["id","timestamp","source","parent_id","tool_name","tool_call_id","observation","action_id","extended_content","kind"]);
-const Kf226 = /* @__PURE__ */ new Set(["id","timestamp","source","parent_id","tool_name","tool_call_id","rejection_reason","rejection_source","action_id","kind"]);
-const Kf237 = /* @__PURE__ */ new Set(["src","mimeType","sizes"]);
-const Kf240 = /* @__PURE__ */ new Set(["title","readOnlyHint","destructiveHint","idempotentHint","openWorldHint"]);
-const Kf243 = /* @__PURE__ */ new Set(["taskSupport"]);
-const Kf236 = /* @__PURE__ */ new Set(["name","title","description","inputSchema","outputSchema","icons","annotations","_meta","execution"]);
-const Kf229 = /* @__PURE__ */ new Set(["id","timestamp","source","parent_id","system_prompt","tools","dynamic_context","kind"]);
-const Kf327 = /* @__PURE__ */ new Set(["id","timestamp","source","parent_id","content","reasoning_content","kind"]);
-const Kf329 = /* @__PURE__ */ new Set(["id","timestamp","source","parent_id","prompt_token_ids","response_token_ids","kind"]);
-const Kf331 = /* @__PURE__ */ new Set(["id","timestamp","source","parent_id","kind"]);
-const Kf333 = /* @__PURE__ */ new Set(["id","timestamp","source","parent_id","kind"]);
+const ACPToolCallEventKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["id","timestamp","source","parent_id","tool_call_id","title","status","tool_kind","raw_input","raw_output","content","is_error","kind"]);
 
-function f0(v: unknown): unknown {
+function decodeACPToolCallEvent(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  for (const key in x) {
+    if (ACPToolCallEventKeys.has(key)) continue;
+    return FAIL;
+  }
+  let _id = x.id;
+  _id = _id === undefined ? newUuid() : readEventId(_id);
+  if (_id === FAIL) return FAIL;
+  let _timestamp = x.timestamp;
+  _timestamp = _timestamp === undefined ? naiveLocalTimestamp() : readString(_timestamp);
+  if (_timestamp === FAIL) return FAIL;
+  let _source = x.source;
+  _source = _source === undefined ? "agent" : readEnum_agent_user_environment_hook(_source);
+  if (_source === FAIL) return FAIL;
+  let _parent_id = x.parent_id;
+  _parent_id = _parent_id === undefined ? null : readString_OrNull(_parent_id);
+  if (_parent_id === FAIL) return FAIL;
+  if (!("tool_call_id" in x)) return FAIL;
+  const _tool_call_id = readString(x.tool_call_id);
+  if (_tool_call_id === FAIL) return FAIL;
+  if (!("title" in x)) return FAIL;
+  const _title = readString(x.title);
+  if (_title === FAIL) return FAIL;
+  let _status = x.status;
+  _status = _status === undefined ? null : readString_OrNull(_status);
+  if (_status === FAIL) return FAIL;
+  let _tool_kind = x.tool_kind;
+  _tool_kind = _tool_kind === undefined ? null : readString_OrNull(_tool_kind);
+  if (_tool_kind === FAIL) return FAIL;
+  let _raw_input = x.raw_input;
+  _raw_input = _raw_input === undefined ? null : readAny_OrNull(_raw_input);
+  if (_raw_input === FAIL) return FAIL;
+  let _raw_output = x.raw_output;
+  _raw_output = _raw_output === undefined ? null : readAny_OrNull(_raw_output);
+  if (_raw_output === FAIL) return FAIL;
+  let _content = x.content;
+  _content = _content === undefined ? null : readListOf_readAny_OrNull(_content);
+  if (_content === FAIL) return FAIL;
+  let _is_error = x.is_error;
+  _is_error = _is_error === undefined ? false : readBoolean(_is_error);
+  if (_is_error === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_ACPToolCallEvent(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { id: _id, timestamp: _timestamp, source: _source, parent_id: _parent_id, tool_call_id: _tool_call_id, title: _title, status: _status, tool_kind: _tool_kind, raw_input: _raw_input, raw_output: _raw_output, content: _content, is_error: _is_error, kind: _kind };
+  return o;
+}
+
+function decodeAction(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const kind = (v as { kind?: unknown }).kind;
+  switch (kind) {
+    case 'MCPToolAction':
+      return decodeMCPToolAction(v);
+    case 'FinishAction':
+      return decodeFinishAction(v);
+    case 'InvokeSkillAction':
+      return decodeInvokeSkillAction(v);
+    case 'SwitchLLMAction':
+      return decodeSwitchLLMAction(v);
+    case 'ThinkAction':
+      return decodeThinkAction(v);
+    case 'VisionInspectAction':
+      return decodeVisionInspectAction(v);
+    case 'ApplyPatchAction':
+      return decodeApplyPatchAction(v);
+    case 'BrowserAction':
+      return decodeBrowserAction(v);
+    case 'BrowserClickAction':
+      return decodeBrowserClickAction(v);
+    case 'BrowserCloseTabAction':
+      return decodeBrowserCloseTabAction(v);
+    case 'BrowserGetContentAction':
+      return decodeBrowserGetContentAction(v);
+    case 'BrowserGetStateAction':
+      return decodeBrowserGetStateAction(v);
+    case 'BrowserGetStorageAction':
+      return decodeBrowserGetStorageAction(v);
+    case 'BrowserGoBackAction':
+      return decodeBrowserGoBackAction(v);
+    case 'BrowserListTabsAction':
+      return decodeBrowserListTabsAction(v);
+    case 'BrowserNavigateAction':
+      return decodeBrowserNavigateAction(v);
+    case 'BrowserScrollAction':
+      return decodeBrowserScrollAction(v);
+    case 'BrowserSetStorageAction':
+      return decodeBrowserSetStorageAction(v);
+    case 'BrowserStartRecordingAction':
+      return decodeBrowserStartRecordingAction(v);
+    case 'BrowserStopRecordingAction':
+      return decodeBrowserStopRecordingAction(v);
+    case 'BrowserSwitchTabAction':
+      return decodeBrowserSwitchTabAction(v);
+    case 'BrowserTypeAction':
+      return decodeBrowserTypeAction(v);
+    case 'DelegateAction':
+      return decodeDelegateAction(v);
+    case 'FileEditorAction':
+      return decodeFileEditorAction(v);
+    case 'EditAction':
+      return decodeEditAction(v);
+    case 'ListDirectoryAction':
+      return decodeListDirectoryAction(v);
+    case 'ReadFileAction':
+      return decodeReadFileAction(v);
+    case 'WriteFileAction':
+      return decodeWriteFileAction(v);
+    case 'GlobAction':
+      return decodeGlobAction(v);
+    case 'GrepAction':
+      return decodeGrepAction(v);
+    case 'PlanningFileEditorAction':
+      return decodePlanningFileEditorAction(v);
+    case 'TaskAction':
+      return decodeTaskAction(v);
+    case 'TaskTrackerAction':
+      return decodeTaskTrackerAction(v);
+    case 'TerminalAction':
+      return decodeTerminalAction(v);
+    case 'ConsultTomAction':
+      return decodeConsultTomAction(v);
+    case 'SleeptimeComputeAction':
+      return decodeSleeptimeComputeAction(v);
+    case 'WorkflowAction':
+      return decodeWorkflowAction(v);
+    default:
+      return lenient && typeof kind === 'string' ? { ...(v as object) } : FAIL;
+  }
+}
+
+const ActionEventKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["id","timestamp","source","parent_id","thought","reasoning_content","thinking_blocks","responses_reasoning_item","action","tool_name","tool_call_id","tool_call","llm_response_id","security_risk","critic_result","summary","kind"]);
+
+function decodeActionEvent(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  for (const key in x) {
+    if (ActionEventKeys.has(key)) continue;
+    return FAIL;
+  }
+  let _id = x.id;
+  _id = _id === undefined ? newUuid() : readEventId(_id);
+  if (_id === FAIL) return FAIL;
+  let _timestamp = x.timestamp;
+  _timestamp = _timestamp === undefined ? naiveLocalTimestamp() : readString(_timestamp);
+  if (_timestamp === FAIL) return FAIL;
+  let _source = x.source;
+  _source = _source === undefined ? "agent" : readEnum_agent_user_environment_hook(_source);
+  if (_source === FAIL) return FAIL;
+  let _parent_id = x.parent_id;
+  _parent_id = _parent_id === undefined ? null : readString_OrNull(_parent_id);
+  if (_parent_id === FAIL) return FAIL;
+  if (!("thought" in x)) return FAIL;
+  const _thought = readListOf_decodeTextContent(x.thought);
+  if (_thought === FAIL) return FAIL;
+  let _reasoning_content = x.reasoning_content;
+  _reasoning_content = _reasoning_content === undefined ? null : readString_OrNull(_reasoning_content);
+  if (_reasoning_content === FAIL) return FAIL;
+  let _thinking_blocks = x.thinking_blocks;
+  _thinking_blocks = _thinking_blocks === undefined ? [] : readListOf_readAnyOf_decodeThinkingBlock_decodeRedactedThinkingBlock(_thinking_blocks);
+  if (_thinking_blocks === FAIL) return FAIL;
+  let _responses_reasoning_item = x.responses_reasoning_item;
+  _responses_reasoning_item = _responses_reasoning_item === undefined ? null : decodeReasoningItemModel_OrNull(_responses_reasoning_item);
+  if (_responses_reasoning_item === FAIL) return FAIL;
+  let _action = x.action;
+  _action = _action === undefined ? null : decodeAction_OrNull(_action);
+  if (_action === FAIL) return FAIL;
+  if (!("tool_name" in x)) return FAIL;
+  const _tool_name = readString(x.tool_name);
+  if (_tool_name === FAIL) return FAIL;
+  if (!("tool_call_id" in x)) return FAIL;
+  const _tool_call_id = readString(x.tool_call_id);
+  if (_tool_call_id === FAIL) return FAIL;
+  if (!("tool_call" in x)) return FAIL;
+  const _tool_call = decodeMessageToolCall(x.tool_call);
+  if (_tool_call === FAIL) return FAIL;
+  if (!("llm_response_id" in x)) return FAIL;
+  const _llm_response_id = readString(x.llm_response_id);
+  if (_llm_response_id === FAIL) return FAIL;
+  let _security_risk = x.security_risk;
+  _security_risk = _security_risk === undefined ? "UNKNOWN" : decodeSecurityRisk(_security_risk);
+  if (_security_risk === FAIL) return FAIL;
+  let _critic_result = x.critic_result;
+  _critic_result = _critic_result === undefined ? null : decodeCriticResult_OrNull(_critic_result);
+  if (_critic_result === FAIL) return FAIL;
+  let _summary = x.summary;
+  _summary = _summary === undefined ? null : readString_OrNull(_summary);
+  if (_summary === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_ActionEvent(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { id: _id, timestamp: _timestamp, source: _source, parent_id: _parent_id, thought: _thought, reasoning_content: _reasoning_content, thinking_blocks: _thinking_blocks, responses_reasoning_item: _responses_reasoning_item, action: _action, tool_name: _tool_name, tool_call_id: _tool_call_id, tool_call: _tool_call, llm_response_id: _llm_response_id, security_risk: _security_risk, critic_result: _critic_result, summary: _summary, kind: _kind };
+  return o;
+}
+
+function decodeAction_OrNull(v: unknown): unknown {
+  if (v === null) return null;
+  return decodeAction(v);
+}
+
+const AgentErrorEventKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["id","timestamp","source","parent_id","tool_name","tool_call_id","error","kind"]);
+
+function decodeAgentErrorEvent(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  for (const key in x) {
+    if (AgentErrorEventKeys.has(key)) continue;
+    return FAIL;
+  }
+  let _id = x.id;
+  _id = _id === undefined ? newUuid() : readEventId(_id);
+  if (_id === FAIL) return FAIL;
+  let _timestamp = x.timestamp;
+  _timestamp = _timestamp === undefined ? naiveLocalTimestamp() : readString(_timestamp);
+  if (_timestamp === FAIL) return FAIL;
+  let _source = x.source;
+  _source = _source === undefined ? "agent" : readEnum_agent_user_environment_hook(_source);
+  if (_source === FAIL) return FAIL;
+  let _parent_id = x.parent_id;
+  _parent_id = _parent_id === undefined ? null : readString_OrNull(_parent_id);
+  if (_parent_id === FAIL) return FAIL;
+  if (!("tool_name" in x)) return FAIL;
+  const _tool_name = readString(x.tool_name);
+  if (_tool_name === FAIL) return FAIL;
+  if (!("tool_call_id" in x)) return FAIL;
+  const _tool_call_id = readString(x.tool_call_id);
+  if (_tool_call_id === FAIL) return FAIL;
+  if (!("error" in x)) return FAIL;
+  const _error = readString(x.error);
+  if (_error === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_AgentErrorEvent(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { id: _id, timestamp: _timestamp, source: _source, parent_id: _parent_id, tool_name: _tool_name, tool_call_id: _tool_call_id, error: _error, kind: _kind };
+  return o;
+}
+
+const ApplyPatchActionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["patch","kind"]);
+
+function decodeApplyPatchAction(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  for (const key in x) {
+    if (ApplyPatchActionKeys.has(key)) continue;
+    return FAIL;
+  }
+  if (!("patch" in x)) return FAIL;
+  const _patch = readString(x.patch);
+  if (_patch === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_ApplyPatchAction(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { patch: _patch, kind: _kind };
+  return o;
+}
+
+const ApplyPatchObservationKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["content","is_error","message","fuzz","commit","kind"]);
+
+function decodeApplyPatchObservation(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  for (const key in x) {
+    if (ApplyPatchObservationKeys.has(key)) continue;
+    return FAIL;
+  }
+  let _content = x.content;
+  _content = _content === undefined ? [] : readListOf_readAnyOf_decodeTextContent_decodeImageContent(_content);
+  if (_content === FAIL) return FAIL;
+  let _is_error = x.is_error;
+  _is_error = _is_error === undefined ? false : readBoolean(_is_error);
+  if (_is_error === FAIL) return FAIL;
+  let _message = x.message;
+  _message = _message === undefined ? "" : readString(_message);
+  if (_message === FAIL) return FAIL;
+  let _fuzz = x.fuzz;
+  _fuzz = _fuzz === undefined ? 0 : readInteger(_fuzz);
+  if (_fuzz === FAIL) return FAIL;
+  let _commit = x.commit;
+  _commit = _commit === undefined ? null : decodeCommit_OrNull(_commit);
+  if (_commit === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_ApplyPatchObservation(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { content: _content, is_error: _is_error, message: _message, fuzz: _fuzz, commit: _commit, kind: _kind };
+  return o;
+}
+
+function decodeApplyPatchTool(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  if (!("description" in x)) return FAIL;
+  const _description = readString(x.description);
+  if (_description === FAIL) return FAIL;
+  if (!("action_type" in x)) return FAIL;
+  const _action_type = readActionKind(x.action_type);
+  if (_action_type === FAIL) return FAIL;
+  let _observation_type = x.observation_type;
+  _observation_type = _observation_type === undefined ? null : readObservationKind(_observation_type);
+  if (_observation_type === FAIL) return FAIL;
+  let _annotations = x.annotations;
+  _annotations = _annotations === undefined ? null : decodeToolAnnotations_OrNull(_annotations);
+  if (_annotations === FAIL) return FAIL;
+  let _meta = x.meta;
+  _meta = _meta === undefined ? null : readRecordOf_readAny_OrNull(_meta);
+  if (_meta === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_ApplyPatchTool(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
+  const annotations = o.annotations as { title?: unknown } | null;
+  o.title = annotations?.title || "apply_patch";
+  return o;
+}
+
+const BrowserActionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["kind"]);
+
+function decodeBrowserAction(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  for (const key in x) {
+    if (BrowserActionKeys.has(key)) continue;
+    return FAIL;
+  }
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_BrowserAction(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { kind: _kind };
+  return o;
+}
+
+const BrowserClickActionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["index","new_tab","kind"]);
+
+function decodeBrowserClickAction(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  for (const key in x) {
+    if (BrowserClickActionKeys.has(key)) continue;
+    return FAIL;
+  }
+  if (!("index" in x)) return FAIL;
+  const _index = readInteger_min0(x.index);
+  if (_index === FAIL) return FAIL;
+  let _new_tab = x.new_tab;
+  _new_tab = _new_tab === undefined ? false : readBoolean(_new_tab);
+  if (_new_tab === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_BrowserClickAction(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { index: _index, new_tab: _new_tab, kind: _kind };
+  return o;
+}
+
+function decodeBrowserClickTool(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  if (!("description" in x)) return FAIL;
+  const _description = readString(x.description);
+  if (_description === FAIL) return FAIL;
+  if (!("action_type" in x)) return FAIL;
+  const _action_type = readActionKind(x.action_type);
+  if (_action_type === FAIL) return FAIL;
+  let _observation_type = x.observation_type;
+  _observation_type = _observation_type === undefined ? null : readObservationKind(_observation_type);
+  if (_observation_type === FAIL) return FAIL;
+  let _annotations = x.annotations;
+  _annotations = _annotations === undefined ? null : decodeToolAnnotations_OrNull(_annotations);
+  if (_annotations === FAIL) return FAIL;
+  let _meta = x.meta;
+  _meta = _meta === undefined ? null : readRecordOf_readAny_OrNull(_meta);
+  if (_meta === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_BrowserClickTool(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
+  const annotations = o.annotations as { title?: unknown } | null;
+  o.title = annotations?.title || "browser_click";
+  return o;
+}
+
+const BrowserCloseTabActionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["tab_id","kind"]);
+
+function decodeBrowserCloseTabAction(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  for (const key in x) {
+    if (BrowserCloseTabActionKeys.has(key)) continue;
+    return FAIL;
+  }
+  if (!("tab_id" in x)) return FAIL;
+  const _tab_id = readString(x.tab_id);
+  if (_tab_id === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_BrowserCloseTabAction(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { tab_id: _tab_id, kind: _kind };
+  return o;
+}
+
+function decodeBrowserCloseTabTool(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  if (!("description" in x)) return FAIL;
+  const _description = readString(x.description);
+  if (_description === FAIL) return FAIL;
+  if (!("action_type" in x)) return FAIL;
+  const _action_type = readActionKind(x.action_type);
+  if (_action_type === FAIL) return FAIL;
+  let _observation_type = x.observation_type;
+  _observation_type = _observation_type === undefined ? null : readObservationKind(_observation_type);
+  if (_observation_type === FAIL) return FAIL;
+  let _annotations = x.annotations;
+  _annotations = _annotations === undefined ? null : decodeToolAnnotations_OrNull(_annotations);
+  if (_annotations === FAIL) return FAIL;
+  let _meta = x.meta;
+  _meta = _meta === undefined ? null : readRecordOf_readAny_OrNull(_meta);
+  if (_meta === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_BrowserCloseTabTool(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
+  const annotations = o.annotations as { title?: unknown } | null;
+  o.title = annotations?.title || "browser_close_tab";
+  return o;
+}
+
+const BrowserGetContentActionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["extract_links","start_from_char","kind"]);
+
+function decodeBrowserGetContentAction(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  for (const key in x) {
+    if (BrowserGetContentActionKeys.has(key)) continue;
+    return FAIL;
+  }
+  let _extract_links = x.extract_links;
+  _extract_links = _extract_links === undefined ? false : readBoolean(_extract_links);
+  if (_extract_links === FAIL) return FAIL;
+  let _start_from_char = x.start_from_char;
+  _start_from_char = _start_from_char === undefined ? 0 : readInteger_min0(_start_from_char);
+  if (_start_from_char === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_BrowserGetContentAction(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { extract_links: _extract_links, start_from_char: _start_from_char, kind: _kind };
+  return o;
+}
+
+function decodeBrowserGetContentTool(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  if (!("description" in x)) return FAIL;
+  const _description = readString(x.description);
+  if (_description === FAIL) return FAIL;
+  if (!("action_type" in x)) return FAIL;
+  const _action_type = readActionKind(x.action_type);
+  if (_action_type === FAIL) return FAIL;
+  let _observation_type = x.observation_type;
+  _observation_type = _observation_type === undefined ? null : readObservationKind(_observation_type);
+  if (_observation_type === FAIL) return FAIL;
+  let _annotations = x.annotations;
+  _annotations = _annotations === undefined ? null : decodeToolAnnotations_OrNull(_annotations);
+  if (_annotations === FAIL) return FAIL;
+  let _meta = x.meta;
+  _meta = _meta === undefined ? null : readRecordOf_readAny_OrNull(_meta);
+  if (_meta === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_BrowserGetContentTool(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
+  const annotations = o.annotations as { title?: unknown } | null;
+  o.title = annotations?.title || "browser_get_content";
+  return o;
+}
+
+const BrowserGetStateActionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["include_screenshot","kind"]);
+
+function decodeBrowserGetStateAction(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  for (const key in x) {
+    if (BrowserGetStateActionKeys.has(key)) continue;
+    return FAIL;
+  }
+  let _include_screenshot = x.include_screenshot;
+  _include_screenshot = _include_screenshot === undefined ? false : readBoolean(_include_screenshot);
+  if (_include_screenshot === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_BrowserGetStateAction(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { include_screenshot: _include_screenshot, kind: _kind };
+  return o;
+}
+
+function decodeBrowserGetStateTool(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  if (!("description" in x)) return FAIL;
+  const _description = readString(x.description);
+  if (_description === FAIL) return FAIL;
+  if (!("action_type" in x)) return FAIL;
+  const _action_type = readActionKind(x.action_type);
+  if (_action_type === FAIL) return FAIL;
+  let _observation_type = x.observation_type;
+  _observation_type = _observation_type === undefined ? null : readObservationKind(_observation_type);
+  if (_observation_type === FAIL) return FAIL;
+  let _annotations = x.annotations;
+  _annotations = _annotations === undefined ? null : decodeToolAnnotations_OrNull(_annotations);
+  if (_annotations === FAIL) return FAIL;
+  let _meta = x.meta;
+  _meta = _meta === undefined ? null : readRecordOf_readAny_OrNull(_meta);
+  if (_meta === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_BrowserGetStateTool(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
+  const annotations = o.annotations as { title?: unknown } | null;
+  o.title = annotations?.title || "browser_get_state";
+  return o;
+}
+
+const BrowserGetStorageActionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["kind"]);
+
+function decodeBrowserGetStorageAction(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  for (const key in x) {
+    if (BrowserGetStorageActionKeys.has(key)) continue;
+    return FAIL;
+  }
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_BrowserGetStorageAction(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { kind: _kind };
+  return o;
+}
+
+function decodeBrowserGetStorageTool(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  if (!("description" in x)) return FAIL;
+  const _description = readString(x.description);
+  if (_description === FAIL) return FAIL;
+  if (!("action_type" in x)) return FAIL;
+  const _action_type = readActionKind(x.action_type);
+  if (_action_type === FAIL) return FAIL;
+  let _observation_type = x.observation_type;
+  _observation_type = _observation_type === undefined ? null : readObservationKind(_observation_type);
+  if (_observation_type === FAIL) return FAIL;
+  let _annotations = x.annotations;
+  _annotations = _annotations === undefined ? null : decodeToolAnnotations_OrNull(_annotations);
+  if (_annotations === FAIL) return FAIL;
+  let _meta = x.meta;
+  _meta = _meta === undefined ? null : readRecordOf_readAny_OrNull(_meta);
+  if (_meta === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_BrowserGetStorageTool(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
+  const annotations = o.annotations as { title?: unknown } | null;
+  o.title = annotations?.title || "browser_get_storage";
+  return o;
+}
+
+const BrowserGoBackActionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["kind"]);
+
+function decodeBrowserGoBackAction(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  for (const key in x) {
+    if (BrowserGoBackActionKeys.has(key)) continue;
+    return FAIL;
+  }
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_BrowserGoBackAction(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { kind: _kind };
+  return o;
+}
+
+function decodeBrowserGoBackTool(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  if (!("description" in x)) return FAIL;
+  const _description = readString(x.description);
+  if (_description === FAIL) return FAIL;
+  if (!("action_type" in x)) return FAIL;
+  const _action_type = readActionKind(x.action_type);
+  if (_action_type === FAIL) return FAIL;
+  let _observation_type = x.observation_type;
+  _observation_type = _observation_type === undefined ? null : readObservationKind(_observation_type);
+  if (_observation_type === FAIL) return FAIL;
+  let _annotations = x.annotations;
+  _annotations = _annotations === undefined ? null : decodeToolAnnotations_OrNull(_annotations);
+  if (_annotations === FAIL) return FAIL;
+  let _meta = x.meta;
+  _meta = _meta === undefined ? null : readRecordOf_readAny_OrNull(_meta);
+  if (_meta === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_BrowserGoBackTool(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
+  const annotations = o.annotations as { title?: unknown } | null;
+  o.title = annotations?.title || "browser_go_back";
+  return o;
+}
+
+const BrowserListTabsActionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["kind"]);
+
+function decodeBrowserListTabsAction(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  for (const key in x) {
+    if (BrowserListTabsActionKeys.has(key)) continue;
+    return FAIL;
+  }
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_BrowserListTabsAction(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { kind: _kind };
+  return o;
+}
+
+function decodeBrowserListTabsTool(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  if (!("description" in x)) return FAIL;
+  const _description = readString(x.description);
+  if (_description === FAIL) return FAIL;
+  if (!("action_type" in x)) return FAIL;
+  const _action_type = readActionKind(x.action_type);
+  if (_action_type === FAIL) return FAIL;
+  let _observation_type = x.observation_type;
+  _observation_type = _observation_type === undefined ? null : readObservationKind(_observation_type);
+  if (_observation_type === FAIL) return FAIL;
+  let _annotations = x.annotations;
+  _annotations = _annotations === undefined ? null : decodeToolAnnotations_OrNull(_annotations);
+  if (_annotations === FAIL) return FAIL;
+  let _meta = x.meta;
+  _meta = _meta === undefined ? null : readRecordOf_readAny_OrNull(_meta);
+  if (_meta === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_BrowserListTabsTool(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
+  const annotations = o.annotations as { title?: unknown } | null;
+  o.title = annotations?.title || "browser_list_tabs";
+  return o;
+}
+
+const BrowserNavigateActionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["url","new_tab","kind"]);
+
+function decodeBrowserNavigateAction(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  for (const key in x) {
+    if (BrowserNavigateActionKeys.has(key)) continue;
+    return FAIL;
+  }
+  if (!("url" in x)) return FAIL;
+  const _url = readString(x.url);
+  if (_url === FAIL) return FAIL;
+  let _new_tab = x.new_tab;
+  _new_tab = _new_tab === undefined ? false : readBoolean(_new_tab);
+  if (_new_tab === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_BrowserNavigateAction(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { url: _url, new_tab: _new_tab, kind: _kind };
+  return o;
+}
+
+function decodeBrowserNavigateTool(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  if (!("description" in x)) return FAIL;
+  const _description = readString(x.description);
+  if (_description === FAIL) return FAIL;
+  if (!("action_type" in x)) return FAIL;
+  const _action_type = readActionKind(x.action_type);
+  if (_action_type === FAIL) return FAIL;
+  let _observation_type = x.observation_type;
+  _observation_type = _observation_type === undefined ? null : readObservationKind(_observation_type);
+  if (_observation_type === FAIL) return FAIL;
+  let _annotations = x.annotations;
+  _annotations = _annotations === undefined ? null : decodeToolAnnotations_OrNull(_annotations);
+  if (_annotations === FAIL) return FAIL;
+  let _meta = x.meta;
+  _meta = _meta === undefined ? null : readRecordOf_readAny_OrNull(_meta);
+  if (_meta === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_BrowserNavigateTool(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
+  const annotations = o.annotations as { title?: unknown } | null;
+  o.title = annotations?.title || "browser_navigate";
+  return o;
+}
+
+const BrowserObservationKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["content","is_error","screenshot_data","full_output_save_dir","kind"]);
+
+function decodeBrowserObservation(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  for (const key in x) {
+    if (BrowserObservationKeys.has(key)) continue;
+    return FAIL;
+  }
+  let _content = x.content;
+  _content = _content === undefined ? [] : readListOf_readAnyOf_decodeTextContent_decodeImageContent(_content);
+  if (_content === FAIL) return FAIL;
+  let _is_error = x.is_error;
+  _is_error = _is_error === undefined ? false : readBoolean(_is_error);
+  if (_is_error === FAIL) return FAIL;
+  let _screenshot_data = x.screenshot_data;
+  _screenshot_data = _screenshot_data === undefined ? null : readString_OrNull(_screenshot_data);
+  if (_screenshot_data === FAIL) return FAIL;
+  let _full_output_save_dir = x.full_output_save_dir;
+  _full_output_save_dir = _full_output_save_dir === undefined ? null : readString_OrNull(_full_output_save_dir);
+  if (_full_output_save_dir === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_BrowserObservation(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { content: _content, is_error: _is_error, screenshot_data: _screenshot_data, full_output_save_dir: _full_output_save_dir, kind: _kind };
+  return o;
+}
+
+const BrowserScrollActionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["direction","kind"]);
+
+function decodeBrowserScrollAction(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  for (const key in x) {
+    if (BrowserScrollActionKeys.has(key)) continue;
+    return FAIL;
+  }
+  let _direction = x.direction;
+  _direction = _direction === undefined ? "down" : readEnum_up_down(_direction);
+  if (_direction === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_BrowserScrollAction(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { direction: _direction, kind: _kind };
+  return o;
+}
+
+function decodeBrowserScrollTool(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  if (!("description" in x)) return FAIL;
+  const _description = readString(x.description);
+  if (_description === FAIL) return FAIL;
+  if (!("action_type" in x)) return FAIL;
+  const _action_type = readActionKind(x.action_type);
+  if (_action_type === FAIL) return FAIL;
+  let _observation_type = x.observation_type;
+  _observation_type = _observation_type === undefined ? null : readObservationKind(_observation_type);
+  if (_observation_type === FAIL) return FAIL;
+  let _annotations = x.annotations;
+  _annotations = _annotations === undefined ? null : decodeToolAnnotations_OrNull(_annotations);
+  if (_annotations === FAIL) return FAIL;
+  let _meta = x.meta;
+  _meta = _meta === undefined ? null : readRecordOf_readAny_OrNull(_meta);
+  if (_meta === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_BrowserScrollTool(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
+  const annotations = o.annotations as { title?: unknown } | null;
+  o.title = annotations?.title || "browser_scroll";
+  return o;
+}
+
+const BrowserSetStorageActionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["storage_state","kind"]);
+
+function decodeBrowserSetStorageAction(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  for (const key in x) {
+    if (BrowserSetStorageActionKeys.has(key)) continue;
+    return FAIL;
+  }
+  if (!("storage_state" in x)) return FAIL;
+  const _storage_state = readRecordOf_readAny(x.storage_state);
+  if (_storage_state === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_BrowserSetStorageAction(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { storage_state: _storage_state, kind: _kind };
+  return o;
+}
+
+function decodeBrowserSetStorageTool(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  if (!("description" in x)) return FAIL;
+  const _description = readString(x.description);
+  if (_description === FAIL) return FAIL;
+  if (!("action_type" in x)) return FAIL;
+  const _action_type = readActionKind(x.action_type);
+  if (_action_type === FAIL) return FAIL;
+  let _observation_type = x.observation_type;
+  _observation_type = _observation_type === undefined ? null : readObservationKind(_observation_type);
+  if (_observation_type === FAIL) return FAIL;
+  let _annotations = x.annotations;
+  _annotations = _annotations === undefined ? null : decodeToolAnnotations_OrNull(_annotations);
+  if (_annotations === FAIL) return FAIL;
+  let _meta = x.meta;
+  _meta = _meta === undefined ? null : readRecordOf_readAny_OrNull(_meta);
+  if (_meta === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_BrowserSetStorageTool(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
+  const annotations = o.annotations as { title?: unknown } | null;
+  o.title = annotations?.title || "browser_set_storage";
+  return o;
+}
+
+const BrowserStartRecordingActionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["kind"]);
+
+function decodeBrowserStartRecordingAction(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  for (const key in x) {
+    if (BrowserStartRecordingActionKeys.has(key)) continue;
+    return FAIL;
+  }
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_BrowserStartRecordingAction(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { kind: _kind };
+  return o;
+}
+
+function decodeBrowserStartRecordingTool(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  if (!("description" in x)) return FAIL;
+  const _description = readString(x.description);
+  if (_description === FAIL) return FAIL;
+  if (!("action_type" in x)) return FAIL;
+  const _action_type = readActionKind(x.action_type);
+  if (_action_type === FAIL) return FAIL;
+  let _observation_type = x.observation_type;
+  _observation_type = _observation_type === undefined ? null : readObservationKind(_observation_type);
+  if (_observation_type === FAIL) return FAIL;
+  let _annotations = x.annotations;
+  _annotations = _annotations === undefined ? null : decodeToolAnnotations_OrNull(_annotations);
+  if (_annotations === FAIL) return FAIL;
+  let _meta = x.meta;
+  _meta = _meta === undefined ? null : readRecordOf_readAny_OrNull(_meta);
+  if (_meta === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_BrowserStartRecordingTool(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
+  const annotations = o.annotations as { title?: unknown } | null;
+  o.title = annotations?.title || "browser_start_recording";
+  return o;
+}
+
+const BrowserStopRecordingActionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["kind"]);
+
+function decodeBrowserStopRecordingAction(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  for (const key in x) {
+    if (BrowserStopRecordingActionKeys.has(key)) continue;
+    return FAIL;
+  }
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_BrowserStopRecordingAction(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { kind: _kind };
+  return o;
+}
+
+function decodeBrowserStopRecordingTool(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  if (!("description" in x)) return FAIL;
+  const _description = readString(x.description);
+  if (_description === FAIL) return FAIL;
+  if (!("action_type" in x)) return FAIL;
+  const _action_type = readActionKind(x.action_type);
+  if (_action_type === FAIL) return FAIL;
+  let _observation_type = x.observation_type;
+  _observation_type = _observation_type === undefined ? null : readObservationKind(_observation_type);
+  if (_observation_type === FAIL) return FAIL;
+  let _annotations = x.annotations;
+  _annotations = _annotations === undefined ? null : decodeToolAnnotations_OrNull(_annotations);
+  if (_annotations === FAIL) return FAIL;
+  let _meta = x.meta;
+  _meta = _meta === undefined ? null : readRecordOf_readAny_OrNull(_meta);
+  if (_meta === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_BrowserStopRecordingTool(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
+  const annotations = o.annotations as { title?: unknown } | null;
+  o.title = annotations?.title || "browser_stop_recording";
+  return o;
+}
+
+const BrowserSwitchTabActionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["tab_id","kind"]);
+
+function decodeBrowserSwitchTabAction(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  for (const key in x) {
+    if (BrowserSwitchTabActionKeys.has(key)) continue;
+    return FAIL;
+  }
+  if (!("tab_id" in x)) return FAIL;
+  const _tab_id = readString(x.tab_id);
+  if (_tab_id === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_BrowserSwitchTabAction(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { tab_id: _tab_id, kind: _kind };
+  return o;
+}
+
+function decodeBrowserSwitchTabTool(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  if (!("description" in x)) return FAIL;
+  const _description = readString(x.description);
+  if (_description === FAIL) return FAIL;
+  if (!("action_type" in x)) return FAIL;
+  const _action_type = readActionKind(x.action_type);
+  if (_action_type === FAIL) return FAIL;
+  let _observation_type = x.observation_type;
+  _observation_type = _observation_type === undefined ? null : readObservationKind(_observation_type);
+  if (_observation_type === FAIL) return FAIL;
+  let _annotations = x.annotations;
+  _annotations = _annotations === undefined ? null : decodeToolAnnotations_OrNull(_annotations);
+  if (_annotations === FAIL) return FAIL;
+  let _meta = x.meta;
+  _meta = _meta === undefined ? null : readRecordOf_readAny_OrNull(_meta);
+  if (_meta === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_BrowserSwitchTabTool(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
+  const annotations = o.annotations as { title?: unknown } | null;
+  o.title = annotations?.title || "browser_switch_tab";
+  return o;
+}
+
+function decodeBrowserToolSet(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  if (!("description" in x)) return FAIL;
+  const _description = readString(x.description);
+  if (_description === FAIL) return FAIL;
+  if (!("action_type" in x)) return FAIL;
+  const _action_type = readActionKind(x.action_type);
+  if (_action_type === FAIL) return FAIL;
+  let _observation_type = x.observation_type;
+  _observation_type = _observation_type === undefined ? null : readObservationKind(_observation_type);
+  if (_observation_type === FAIL) return FAIL;
+  let _annotations = x.annotations;
+  _annotations = _annotations === undefined ? null : decodeToolAnnotations_OrNull(_annotations);
+  if (_annotations === FAIL) return FAIL;
+  let _meta = x.meta;
+  _meta = _meta === undefined ? null : readRecordOf_readAny_OrNull(_meta);
+  if (_meta === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_BrowserToolSet(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
+  const annotations = o.annotations as { title?: unknown } | null;
+  o.title = annotations?.title || "browser_tool_set";
+  return o;
+}
+
+const BrowserTypeActionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["index","text","kind"]);
+
+function decodeBrowserTypeAction(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  for (const key in x) {
+    if (BrowserTypeActionKeys.has(key)) continue;
+    return FAIL;
+  }
+  if (!("index" in x)) return FAIL;
+  const _index = readInteger_min0(x.index);
+  if (_index === FAIL) return FAIL;
+  if (!("text" in x)) return FAIL;
+  const _text = readString(x.text);
+  if (_text === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_BrowserTypeAction(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { index: _index, text: _text, kind: _kind };
+  return o;
+}
+
+function decodeBrowserTypeTool(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  if (!("description" in x)) return FAIL;
+  const _description = readString(x.description);
+  if (_description === FAIL) return FAIL;
+  if (!("action_type" in x)) return FAIL;
+  const _action_type = readActionKind(x.action_type);
+  if (_action_type === FAIL) return FAIL;
+  let _observation_type = x.observation_type;
+  _observation_type = _observation_type === undefined ? null : readObservationKind(_observation_type);
+  if (_observation_type === FAIL) return FAIL;
+  let _annotations = x.annotations;
+  _annotations = _annotations === undefined ? null : decodeToolAnnotations_OrNull(_annotations);
+  if (_annotations === FAIL) return FAIL;
+  let _meta = x.meta;
+  _meta = _meta === undefined ? null : readRecordOf_readAny_OrNull(_meta);
+  if (_meta === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_BrowserTypeTool(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
+  const annotations = o.annotations as { title?: unknown } | null;
+  o.title = annotations?.title || "browser_type";
+  return o;
+}
+
+function decodeClientTool(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  if (!("description" in x)) return FAIL;
+  const _description = readString(x.description);
+  if (_description === FAIL) return FAIL;
+  if (!("action_type" in x)) return FAIL;
+  const _action_type = readActionKind(x.action_type);
+  if (_action_type === FAIL) return FAIL;
+  let _observation_type = x.observation_type;
+  _observation_type = _observation_type === undefined ? null : readObservationKind(_observation_type);
+  if (_observation_type === FAIL) return FAIL;
+  let _annotations = x.annotations;
+  _annotations = _annotations === undefined ? null : decodeToolAnnotations_OrNull(_annotations);
+  if (_annotations === FAIL) return FAIL;
+  let _meta = x.meta;
+  _meta = _meta === undefined ? null : readRecordOf_readAny_OrNull(_meta);
+  if (_meta === FAIL) return FAIL;
+  if (!("client_tool_name" in x)) return FAIL;
+  const _client_tool_name = readString(x.client_tool_name);
+  if (_client_tool_name === FAIL) return FAIL;
+  if (!("input_schema" in x)) return FAIL;
+  const _input_schema = readRecordOf_readAny(x.input_schema);
+  if (_input_schema === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_ClientTool(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, client_tool_name: _client_tool_name, input_schema: _input_schema, kind: _kind };
+  const annotations = o.annotations as { title?: unknown } | null;
+  o.title = annotations?.title || (o as Record<string, unknown>).client_tool_name;
+  return o;
+}
+
+const ClientToolObservationKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["content","is_error","kind"]);
+
+function decodeClientToolObservation(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  for (const key in x) {
+    if (ClientToolObservationKeys.has(key)) continue;
+    return FAIL;
+  }
+  let _content = x.content;
+  _content = _content === undefined ? [] : readListOf_readAnyOf_decodeTextContent_decodeImageContent(_content);
+  if (_content === FAIL) return FAIL;
+  let _is_error = x.is_error;
+  _is_error = _is_error === undefined ? false : readBoolean(_is_error);
+  if (_is_error === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_ClientToolObservation(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { content: _content, is_error: _is_error, kind: _kind };
+  return o;
+}
+
+function decodeCmdOutputMetadata(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  let _exit_code = x.exit_code;
+  _exit_code = _exit_code === undefined ? -1 : readInteger(_exit_code);
+  if (_exit_code === FAIL) return FAIL;
+  let _pid = x.pid;
+  _pid = _pid === undefined ? -1 : readInteger(_pid);
+  if (_pid === FAIL) return FAIL;
+  let _username = x.username;
+  _username = _username === undefined ? null : readString_OrNull(_username);
+  if (_username === FAIL) return FAIL;
+  let _hostname = x.hostname;
+  _hostname = _hostname === undefined ? null : readString_OrNull(_hostname);
+  if (_hostname === FAIL) return FAIL;
+  let _working_dir = x.working_dir;
+  _working_dir = _working_dir === undefined ? null : readString_OrNull(_working_dir);
+  if (_working_dir === FAIL) return FAIL;
+  let _py_interpreter_path = x.py_interpreter_path;
+  _py_interpreter_path = _py_interpreter_path === undefined ? null : readString_OrNull(_py_interpreter_path);
+  if (_py_interpreter_path === FAIL) return FAIL;
+  let _prefix = x.prefix;
+  _prefix = _prefix === undefined ? "" : readString(_prefix);
+  if (_prefix === FAIL) return FAIL;
+  let _suffix = x.suffix;
+  _suffix = _suffix === undefined ? "" : readString(_suffix);
+  if (_suffix === FAIL) return FAIL;
+  const o: Record<string, unknown> = { exit_code: _exit_code, pid: _pid, username: _username, hostname: _hostname, working_dir: _working_dir, py_interpreter_path: _py_interpreter_path, prefix: _prefix, suffix: _suffix };
+  return o;
+}
+
+function decodeCommit(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  let _changes = x.changes;
+  _changes = _changes === undefined ? {} : readRecordOf_decodeFileChange(_changes);
+  if (_changes === FAIL) return FAIL;
+  const o: Record<string, unknown> = { changes: _changes };
+  return o;
+}
+
+function decodeCommit_OrNull(v: unknown): unknown {
+  if (v === null) return null;
+  return decodeCommit(v);
+}
+
+const CondensationKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["id","timestamp","source","parent_id","forgotten_event_ids","summary","summary_offset","llm_response_id","kind"]);
+
+function decodeCondensation(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  for (const key in x) {
+    if (CondensationKeys.has(key)) continue;
+    return FAIL;
+  }
+  let _id = x.id;
+  _id = _id === undefined ? newUuid() : readEventId(_id);
+  if (_id === FAIL) return FAIL;
+  let _timestamp = x.timestamp;
+  _timestamp = _timestamp === undefined ? naiveLocalTimestamp() : readString(_timestamp);
+  if (_timestamp === FAIL) return FAIL;
+  let _source = x.source;
+  _source = _source === undefined ? "environment" : readEnum_agent_user_environment_hook(_source);
+  if (_source === FAIL) return FAIL;
+  let _parent_id = x.parent_id;
+  _parent_id = _parent_id === undefined ? null : readString_OrNull(_parent_id);
+  if (_parent_id === FAIL) return FAIL;
+  let _forgotten_event_ids = x.forgotten_event_ids;
+  _forgotten_event_ids = _forgotten_event_ids === undefined ? [] : readSetOf_readString(_forgotten_event_ids);
+  if (_forgotten_event_ids === FAIL) return FAIL;
+  let _summary = x.summary;
+  _summary = _summary === undefined ? null : readString_OrNull(_summary);
+  if (_summary === FAIL) return FAIL;
+  let _summary_offset = x.summary_offset;
+  _summary_offset = _summary_offset === undefined ? null : readInteger_min0_OrNull(_summary_offset);
+  if (_summary_offset === FAIL) return FAIL;
+  if (!("llm_response_id" in x)) return FAIL;
+  const _llm_response_id = readString(x.llm_response_id);
+  if (_llm_response_id === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_Condensation(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { id: _id, timestamp: _timestamp, source: _source, parent_id: _parent_id, forgotten_event_ids: _forgotten_event_ids, summary: _summary, summary_offset: _summary_offset, llm_response_id: _llm_response_id, kind: _kind };
+  return o;
+}
+
+const CondensationRequestKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["id","timestamp","source","parent_id","kind"]);
+
+function decodeCondensationRequest(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  for (const key in x) {
+    if (CondensationRequestKeys.has(key)) continue;
+    return FAIL;
+  }
+  let _id = x.id;
+  _id = _id === undefined ? newUuid() : readEventId(_id);
+  if (_id === FAIL) return FAIL;
+  let _timestamp = x.timestamp;
+  _timestamp = _timestamp === undefined ? naiveLocalTimestamp() : readString(_timestamp);
+  if (_timestamp === FAIL) return FAIL;
+  let _source = x.source;
+  _source = _source === undefined ? "environment" : readEnum_agent_user_environment_hook(_source);
+  if (_source === FAIL) return FAIL;
+  let _parent_id = x.parent_id;
+  _parent_id = _parent_id === undefined ? null : readString_OrNull(_parent_id);
+  if (_parent_id === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_CondensationRequest(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { id: _id, timestamp: _timestamp, source: _source, parent_id: _parent_id, kind: _kind };
+  return o;
+}
+
+const CondensationSummaryEventKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["id","timestamp","source","parent_id","summary","kind"]);
+
+function decodeCondensationSummaryEvent(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  for (const key in x) {
+    if (CondensationSummaryEventKeys.has(key)) continue;
+    return FAIL;
+  }
+  let _id = x.id;
+  _id = _id === undefined ? newUuid() : readEventId(_id);
+  if (_id === FAIL) return FAIL;
+  let _timestamp = x.timestamp;
+  _timestamp = _timestamp === undefined ? naiveLocalTimestamp() : readString(_timestamp);
+  if (_timestamp === FAIL) return FAIL;
+  let _source = x.source;
+  _source = _source === undefined ? "environment" : readEnum_agent_user_environment_hook(_source);
+  if (_source === FAIL) return FAIL;
+  let _parent_id = x.parent_id;
+  _parent_id = _parent_id === undefined ? null : readString_OrNull(_parent_id);
+  if (_parent_id === FAIL) return FAIL;
+  if (!("summary" in x)) return FAIL;
+  const _summary = readString(x.summary);
+  if (_summary === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_CondensationSummaryEvent(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { id: _id, timestamp: _timestamp, source: _source, parent_id: _parent_id, summary: _summary, kind: _kind };
+  return o;
+}
+
+const ConsultTomActionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["reason","use_user_message","custom_query","kind"]);
+
+function decodeConsultTomAction(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  for (const key in x) {
+    if (ConsultTomActionKeys.has(key)) continue;
+    return FAIL;
+  }
+  if (!("reason" in x)) return FAIL;
+  const _reason = readString(x.reason);
+  if (_reason === FAIL) return FAIL;
+  let _use_user_message = x.use_user_message;
+  _use_user_message = _use_user_message === undefined ? true : readBoolean(_use_user_message);
+  if (_use_user_message === FAIL) return FAIL;
+  let _custom_query = x.custom_query;
+  _custom_query = _custom_query === undefined ? null : readString_OrNull(_custom_query);
+  if (_custom_query === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_ConsultTomAction(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { reason: _reason, use_user_message: _use_user_message, custom_query: _custom_query, kind: _kind };
+  return o;
+}
+
+const ConsultTomObservationKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["content","is_error","suggestions","confidence","reasoning","kind"]);
+
+function decodeConsultTomObservation(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  for (const key in x) {
+    if (ConsultTomObservationKeys.has(key)) continue;
+    return FAIL;
+  }
+  let _content = x.content;
+  _content = _content === undefined ? [] : readListOf_readAnyOf_decodeTextContent_decodeImageContent(_content);
+  if (_content === FAIL) return FAIL;
+  let _is_error = x.is_error;
+  _is_error = _is_error === undefined ? false : readBoolean(_is_error);
+  if (_is_error === FAIL) return FAIL;
+  let _suggestions = x.suggestions;
+  _suggestions = _suggestions === undefined ? "" : readString(_suggestions);
+  if (_suggestions === FAIL) return FAIL;
+  let _confidence = x.confidence;
+  _confidence = _confidence === undefined ? null : readNumber_OrNull(_confidence);
+  if (_confidence === FAIL) return FAIL;
+  let _reasoning = x.reasoning;
+  _reasoning = _reasoning === undefined ? null : readString_OrNull(_reasoning);
+  if (_reasoning === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_ConsultTomObservation(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { content: _content, is_error: _is_error, suggestions: _suggestions, confidence: _confidence, reasoning: _reasoning, kind: _kind };
+  return o;
+}
+
+const ConversationErrorEventKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["id","timestamp","source","parent_id","code","detail","kind"]);
+
+function decodeConversationErrorEvent(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  for (const key in x) {
+    if (ConversationErrorEventKeys.has(key)) continue;
+    return FAIL;
+  }
+  let _id = x.id;
+  _id = _id === undefined ? newUuid() : readEventId(_id);
+  if (_id === FAIL) return FAIL;
+  let _timestamp = x.timestamp;
+  _timestamp = _timestamp === undefined ? naiveLocalTimestamp() : readString(_timestamp);
+  if (_timestamp === FAIL) return FAIL;
+  if (!("source" in x)) return FAIL;
+  const _source = readEnum_agent_user_environment_hook(x.source);
+  if (_source === FAIL) return FAIL;
+  let _parent_id = x.parent_id;
+  _parent_id = _parent_id === undefined ? null : readString_OrNull(_parent_id);
+  if (_parent_id === FAIL) return FAIL;
+  if (!("code" in x)) return FAIL;
+  const _code = readString(x.code);
+  if (_code === FAIL) return FAIL;
+  if (!("detail" in x)) return FAIL;
+  const _detail = readString(x.detail);
+  if (_detail === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_ConversationErrorEvent(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { id: _id, timestamp: _timestamp, source: _source, parent_id: _parent_id, code: _code, detail: _detail, kind: _kind };
+  return o;
+}
+
+const ConversationStateUpdateEventKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["id","timestamp","source","parent_id","key","value","kind"]);
+
+function decodeConversationStateUpdateEvent(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  for (const key in x) {
+    if (ConversationStateUpdateEventKeys.has(key)) continue;
+    return FAIL;
+  }
+  let _id = x.id;
+  _id = _id === undefined ? newUuid() : readEventId(_id);
+  if (_id === FAIL) return FAIL;
+  let _timestamp = x.timestamp;
+  _timestamp = _timestamp === undefined ? naiveLocalTimestamp() : readString(_timestamp);
+  if (_timestamp === FAIL) return FAIL;
+  let _source = x.source;
+  _source = _source === undefined ? "environment" : readEnum_agent_user_environment_hook(_source);
+  if (_source === FAIL) return FAIL;
+  let _parent_id = x.parent_id;
+  _parent_id = _parent_id === undefined ? null : readString_OrNull(_parent_id);
+  if (_parent_id === FAIL) return FAIL;
+  let _key = x.key;
+  _key = _key === undefined ? newUuid() : readString(_key);
+  if (_key === FAIL) return FAIL;
+  let _value = x.value;
+  _value = _value === undefined ? {} : readAny(_value);
+  if (_value === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_ConversationStateUpdateEvent(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { id: _id, timestamp: _timestamp, source: _source, parent_id: _parent_id, key: _key, value: _value, kind: _kind };
+  return o;
+}
+
+function decodeCriticResult(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  if (!("score" in x)) return FAIL;
+  const _score = readNumber_min0_max1(x.score);
+  if (_score === FAIL) return FAIL;
+  if (!("message" in x)) return FAIL;
+  const _message = readString_OrNull(x.message);
+  if (_message === FAIL) return FAIL;
+  let _metadata = x.metadata;
+  _metadata = _metadata === undefined ? null : readRecordOf_readAny_OrNull(_metadata);
+  if (_metadata === FAIL) return FAIL;
+  const o: Record<string, unknown> = { score: _score, message: _message, metadata: _metadata };
+  return o;
+}
+
+function decodeCriticResult_OrNull(v: unknown): unknown {
+  if (v === null) return null;
+  return decodeCriticResult(v);
+}
+
+const DelegateActionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["command","ids","agent_types","tasks","kind"]);
+
+function decodeDelegateAction(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  for (const key in x) {
+    if (DelegateActionKeys.has(key)) continue;
+    return FAIL;
+  }
+  if (!("command" in x)) return FAIL;
+  const _command = readEnum_spawn_delegate(x.command);
+  if (_command === FAIL) return FAIL;
+  let _ids = x.ids;
+  _ids = _ids === undefined ? null : readListOf_readString_OrNull(_ids);
+  if (_ids === FAIL) return FAIL;
+  let _agent_types = x.agent_types;
+  _agent_types = _agent_types === undefined ? null : readListOf_readString_OrNull(_agent_types);
+  if (_agent_types === FAIL) return FAIL;
+  let _tasks = x.tasks;
+  _tasks = _tasks === undefined ? null : readRecordOf_readString_OrNull(_tasks);
+  if (_tasks === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_DelegateAction(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { command: _command, ids: _ids, agent_types: _agent_types, tasks: _tasks, kind: _kind };
+  return o;
+}
+
+const DelegateObservationKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["content","is_error","command","kind"]);
+
+function decodeDelegateObservation(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  for (const key in x) {
+    if (DelegateObservationKeys.has(key)) continue;
+    return FAIL;
+  }
+  let _content = x.content;
+  _content = _content === undefined ? [] : readListOf_readAnyOf_decodeTextContent_decodeImageContent(_content);
+  if (_content === FAIL) return FAIL;
+  let _is_error = x.is_error;
+  _is_error = _is_error === undefined ? false : readBoolean(_is_error);
+  if (_is_error === FAIL) return FAIL;
+  if (!("command" in x)) return FAIL;
+  const _command = readEnum_spawn_delegate(x.command);
+  if (_command === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_DelegateObservation(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { content: _content, is_error: _is_error, command: _command, kind: _kind };
+  return o;
+}
+
+const EditActionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["file_path","old_string","new_string","expected_replacements","kind"]);
+
+function decodeEditAction(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  for (const key in x) {
+    if (EditActionKeys.has(key)) continue;
+    return FAIL;
+  }
+  if (!("file_path" in x)) return FAIL;
+  const _file_path = readString(x.file_path);
+  if (_file_path === FAIL) return FAIL;
+  if (!("old_string" in x)) return FAIL;
+  const _old_string = readString(x.old_string);
+  if (_old_string === FAIL) return FAIL;
+  if (!("new_string" in x)) return FAIL;
+  const _new_string = readString(x.new_string);
+  if (_new_string === FAIL) return FAIL;
+  let _expected_replacements = x.expected_replacements;
+  _expected_replacements = _expected_replacements === undefined ? 1 : readInteger_min0(_expected_replacements);
+  if (_expected_replacements === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_EditAction(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { file_path: _file_path, old_string: _old_string, new_string: _new_string, expected_replacements: _expected_replacements, kind: _kind };
+  return o;
+}
+
+const EditObservationKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["content","is_error","file_path","is_new_file","replacements_made","old_content","new_content","kind"]);
+
+function decodeEditObservation(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  for (const key in x) {
+    if (EditObservationKeys.has(key)) continue;
+    return FAIL;
+  }
+  let _content = x.content;
+  _content = _content === undefined ? [] : readListOf_readAnyOf_decodeTextContent_decodeImageContent(_content);
+  if (_content === FAIL) return FAIL;
+  let _is_error = x.is_error;
+  _is_error = _is_error === undefined ? false : readBoolean(_is_error);
+  if (_is_error === FAIL) return FAIL;
+  let _file_path = x.file_path;
+  _file_path = _file_path === undefined ? null : readString_OrNull(_file_path);
+  if (_file_path === FAIL) return FAIL;
+  let _is_new_file = x.is_new_file;
+  _is_new_file = _is_new_file === undefined ? false : readBoolean(_is_new_file);
+  if (_is_new_file === FAIL) return FAIL;
+  let _replacements_made = x.replacements_made;
+  _replacements_made = _replacements_made === undefined ? 0 : readInteger(_replacements_made);
+  if (_replacements_made === FAIL) return FAIL;
+  let _old_content = x.old_content;
+  _old_content = _old_content === undefined ? null : readString_OrNull(_old_content);
+  if (_old_content === FAIL) return FAIL;
+  let _new_content = x.new_content;
+  _new_content = _new_content === undefined ? null : readString_OrNull(_new_content);
+  if (_new_content === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_EditObservation(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { content: _content, is_error: _is_error, file_path: _file_path, is_new_file: _is_new_file, replacements_made: _replacements_made, old_content: _old_content, new_content: _new_content, kind: _kind };
+  return o;
+}
+
+function decodeEditTool(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  if (!("description" in x)) return FAIL;
+  const _description = readString(x.description);
+  if (_description === FAIL) return FAIL;
+  if (!("action_type" in x)) return FAIL;
+  const _action_type = readActionKind(x.action_type);
+  if (_action_type === FAIL) return FAIL;
+  let _observation_type = x.observation_type;
+  _observation_type = _observation_type === undefined ? null : readObservationKind(_observation_type);
+  if (_observation_type === FAIL) return FAIL;
+  let _annotations = x.annotations;
+  _annotations = _annotations === undefined ? null : decodeToolAnnotations_OrNull(_annotations);
+  if (_annotations === FAIL) return FAIL;
+  let _meta = x.meta;
+  _meta = _meta === undefined ? null : readRecordOf_readAny_OrNull(_meta);
+  if (_meta === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_EditTool(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
+  const annotations = o.annotations as { title?: unknown } | null;
+  o.title = annotations?.title || "edit";
+  return o;
+}
+
+function decodeEvent(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const kind = (v as { kind?: unknown }).kind;
   switch (kind) {
     case 'ServerErrorEvent':
-      return f1(v);
+      return decodeServerErrorEvent(v);
     case 'ACPToolCallEvent':
-      return f6(v);
+      return decodeACPToolCallEvent(v);
     case 'Condensation':
-      return f13(v);
+      return decodeCondensation(v);
     case 'CondensationRequest':
-      return f18(v);
+      return decodeCondensationRequest(v);
     case 'CondensationSummaryEvent':
-      return f20(v);
+      return decodeCondensationSummaryEvent(v);
     case 'ConversationErrorEvent':
-      return f22(v);
+      return decodeConversationErrorEvent(v);
     case 'ConversationStateUpdateEvent':
-      return f24(v);
+      return decodeConversationStateUpdateEvent(v);
     case 'HookExecutionEvent':
-      return f26(v);
+      return decodeHookExecutionEvent(v);
     case 'LLMCompletionLogEvent':
-      return f32(v);
+      return decodeLLMCompletionLogEvent(v);
     case 'ActionEvent':
-      return f34(v);
+      return decodeActionEvent(v);
     case 'MessageEvent':
-      return f148(v);
+      return decodeMessageEvent(v);
     case 'AgentErrorEvent':
-      return f158(v);
+      return decodeAgentErrorEvent(v);
     case 'ObservationEvent':
-      return f160(v);
+      return decodeObservationEvent(v);
     case 'UserRejectObservation':
-      return f226(v);
+      return decodeUserRejectObservation(v);
     case 'SystemPromptEvent':
-      return f229(v);
+      return decodeSystemPromptEvent(v);
     case 'StreamingDeltaEvent':
-      return f327(v);
+      return decodeStreamingDeltaEvent(v);
     case 'TokenEvent':
-      return f329(v);
+      return decodeTokenEvent(v);
     case 'InterruptEvent':
-      return f331(v);
+      return decodeInterruptEvent(v);
     case 'PauseEvent':
-      return f333(v);
+      return decodePauseEvent(v);
     default:
       return FAIL;
   }
 }
 
-function f1(v: unknown): unknown {
+function decodeFileChange(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  for (const key in x) {
-    if (Kf1.has(key)) continue;
-    return FAIL;
-  }
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  r = x.id;
-  if (r === undefined) r = newUuid();
-  else if (typeof r !== 'string' || r === '__root__') return FAIL;
-  o.id = r;
-  r = x.timestamp;
-  if (r === undefined) r = naiveLocalTimestamp();
-  else if (typeof r !== 'string') return FAIL;
-  o.timestamp = r;
-  if (!("source" in x)) return FAIL;
-  r = f2(x.source);
-  if (r === FAIL) return FAIL;
-  o.source = r;
-  r = x.parent_id;
-  r = r === undefined ? null : f4(r);
-  if (r === FAIL) return FAIL;
-  o.parent_id = r;
-  if (!("code" in x)) return FAIL;
-  r = f3(x.code);
-  if (r === FAIL) return FAIL;
-  o.code = r;
-  if (!("detail" in x)) return FAIL;
-  r = f3(x.detail);
-  if (r === FAIL) return FAIL;
-  o.detail = r;
-  if (!("kind" in x)) return FAIL;
-  r = f5(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
+  if (!("type" in x)) return FAIL;
+  const _type = decodeFileChangeType(x.type);
+  if (_type === FAIL) return FAIL;
+  let _old_content = x.old_content;
+  _old_content = _old_content === undefined ? null : readString_OrNull(_old_content);
+  if (_old_content === FAIL) return FAIL;
+  let _new_content = x.new_content;
+  _new_content = _new_content === undefined ? null : readString_OrNull(_new_content);
+  if (_new_content === FAIL) return FAIL;
+  let _move_path = x.move_path;
+  _move_path = _move_path === undefined ? null : readString_OrNull(_move_path);
+  if (_move_path === FAIL) return FAIL;
+  const o: Record<string, unknown> = { type: _type, old_content: _old_content, new_content: _new_content, move_path: _move_path };
   return o;
 }
 
-function f2(v: unknown): unknown {
-  return v === "agent" || v === "user" || v === "environment" || v === "hook" ? v : FAIL;
+function decodeFileChangeType(v: unknown): unknown {
+  return v === "add" || v === "delete" || v === "update" ? v : FAIL;
 }
 
-function f3(v: unknown): unknown {
-  return typeof v === 'string' ? v : FAIL;
+const FileEditorActionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["command","path","file_text","old_str","new_str","insert_line","view_range","kind"]);
+
+function decodeFileEditorAction(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  for (const key in x) {
+    if (FileEditorActionKeys.has(key)) continue;
+    return FAIL;
+  }
+  if (!("command" in x)) return FAIL;
+  const _command = readEnum_view_create_str_replace_insert_undo_edit(x.command);
+  if (_command === FAIL) return FAIL;
+  if (!("path" in x)) return FAIL;
+  const _path = readString(x.path);
+  if (_path === FAIL) return FAIL;
+  let _file_text = x.file_text;
+  _file_text = _file_text === undefined ? null : readString_OrNull(_file_text);
+  if (_file_text === FAIL) return FAIL;
+  let _old_str = x.old_str;
+  _old_str = _old_str === undefined ? null : readString_OrNull(_old_str);
+  if (_old_str === FAIL) return FAIL;
+  let _new_str = x.new_str;
+  _new_str = _new_str === undefined ? null : readString_OrNull(_new_str);
+  if (_new_str === FAIL) return FAIL;
+  let _insert_line = x.insert_line;
+  _insert_line = _insert_line === undefined ? null : readInteger_min0_OrNull(_insert_line);
+  if (_insert_line === FAIL) return FAIL;
+  let _view_range = x.view_range;
+  _view_range = _view_range === undefined ? null : readListOf_readInteger_OrNull(_view_range);
+  if (_view_range === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_FileEditorAction(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { command: _command, path: _path, file_text: _file_text, old_str: _old_str, new_str: _new_str, insert_line: _insert_line, view_range: _view_range, kind: _kind };
+  return o;
 }
 
-function f4(v: unknown): unknown {
+const FileEditorObservationKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["content","is_error","command","path","prev_exist","old_content","new_content","kind"]);
+
+function decodeFileEditorObservation(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  for (const key in x) {
+    if (FileEditorObservationKeys.has(key)) continue;
+    return FAIL;
+  }
+  let _content = x.content;
+  _content = _content === undefined ? [] : readListOf_readAnyOf_decodeTextContent_decodeImageContent(_content);
+  if (_content === FAIL) return FAIL;
+  let _is_error = x.is_error;
+  _is_error = _is_error === undefined ? false : readBoolean(_is_error);
+  if (_is_error === FAIL) return FAIL;
+  if (!("command" in x)) return FAIL;
+  const _command = readEnum_view_create_str_replace_insert_undo_edit(x.command);
+  if (_command === FAIL) return FAIL;
+  let _path = x.path;
+  _path = _path === undefined ? null : readString_OrNull(_path);
+  if (_path === FAIL) return FAIL;
+  let _prev_exist = x.prev_exist;
+  _prev_exist = _prev_exist === undefined ? true : readBoolean(_prev_exist);
+  if (_prev_exist === FAIL) return FAIL;
+  let _old_content = x.old_content;
+  _old_content = _old_content === undefined ? null : readString_OrNull(_old_content);
+  if (_old_content === FAIL) return FAIL;
+  let _new_content = x.new_content;
+  _new_content = _new_content === undefined ? null : readString_OrNull(_new_content);
+  if (_new_content === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_FileEditorObservation(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { content: _content, is_error: _is_error, command: _command, path: _path, prev_exist: _prev_exist, old_content: _old_content, new_content: _new_content, kind: _kind };
+  return o;
+}
+
+function decodeFileEditorTool(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  if (!("description" in x)) return FAIL;
+  const _description = readString(x.description);
+  if (_description === FAIL) return FAIL;
+  if (!("action_type" in x)) return FAIL;
+  const _action_type = readActionKind(x.action_type);
+  if (_action_type === FAIL) return FAIL;
+  let _observation_type = x.observation_type;
+  _observation_type = _observation_type === undefined ? null : readObservationKind(_observation_type);
+  if (_observation_type === FAIL) return FAIL;
+  let _annotations = x.annotations;
+  _annotations = _annotations === undefined ? null : decodeToolAnnotations_OrNull(_annotations);
+  if (_annotations === FAIL) return FAIL;
+  let _meta = x.meta;
+  _meta = _meta === undefined ? null : readRecordOf_readAny_OrNull(_meta);
+  if (_meta === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_FileEditorTool(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
+  const annotations = o.annotations as { title?: unknown } | null;
+  o.title = annotations?.title || "file_editor";
+  return o;
+}
+
+function decodeFileEntry(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  if (!("name" in x)) return FAIL;
+  const _name = readString(x.name);
+  if (_name === FAIL) return FAIL;
+  if (!("path" in x)) return FAIL;
+  const _path = readString(x.path);
+  if (_path === FAIL) return FAIL;
+  if (!("is_directory" in x)) return FAIL;
+  const _is_directory = readBoolean(x.is_directory);
+  if (_is_directory === FAIL) return FAIL;
+  if (!("size" in x)) return FAIL;
+  const _size = readInteger(x.size);
+  if (_size === FAIL) return FAIL;
+  if (!("modified_time" in x)) return FAIL;
+  const _modified_time = readDateTime(x.modified_time);
+  if (_modified_time === FAIL) return FAIL;
+  const o: Record<string, unknown> = { name: _name, path: _path, is_directory: _is_directory, size: _size, modified_time: _modified_time };
+  return o;
+}
+
+const FinishActionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["message","kind"]);
+
+function decodeFinishAction(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  for (const key in x) {
+    if (FinishActionKeys.has(key)) continue;
+    return FAIL;
+  }
+  if (!("message" in x)) return FAIL;
+  const _message = readString(x.message);
+  if (_message === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_FinishAction(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { message: _message, kind: _kind };
+  return o;
+}
+
+const FinishObservationKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["content","is_error","kind"]);
+
+function decodeFinishObservation(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  for (const key in x) {
+    if (FinishObservationKeys.has(key)) continue;
+    return FAIL;
+  }
+  let _content = x.content;
+  _content = _content === undefined ? [] : readListOf_readAnyOf_decodeTextContent_decodeImageContent(_content);
+  if (_content === FAIL) return FAIL;
+  let _is_error = x.is_error;
+  _is_error = _is_error === undefined ? false : readBoolean(_is_error);
+  if (_is_error === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_FinishObservation(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { content: _content, is_error: _is_error, kind: _kind };
+  return o;
+}
+
+function decodeFinishTool(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  if (!("description" in x)) return FAIL;
+  const _description = readString(x.description);
+  if (_description === FAIL) return FAIL;
+  if (!("action_type" in x)) return FAIL;
+  const _action_type = readActionKind(x.action_type);
+  if (_action_type === FAIL) return FAIL;
+  let _observation_type = x.observation_type;
+  _observation_type = _observation_type === undefined ? null : readObservationKind(_observation_type);
+  if (_observation_type === FAIL) return FAIL;
+  let _annotations = x.annotations;
+  _annotations = _annotations === undefined ? null : decodeToolAnnotations_OrNull(_annotations);
+  if (_annotations === FAIL) return FAIL;
+  let _meta = x.meta;
+  _meta = _meta === undefined ? null : readRecordOf_readAny_OrNull(_meta);
+  if (_meta === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_FinishTool(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
+  const annotations = o.annotations as { title?: unknown } | null;
+  o.title = annotations?.title || "finish";
+  return o;
+}
+
+const GlobActionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["pattern","path","kind"]);
+
+function decodeGlobAction(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  for (const key in x) {
+    if (GlobActionKeys.has(key)) continue;
+    return FAIL;
+  }
+  if (!("pattern" in x)) return FAIL;
+  const _pattern = readString(x.pattern);
+  if (_pattern === FAIL) return FAIL;
+  let _path = x.path;
+  _path = _path === undefined ? null : readString_OrNull(_path);
+  if (_path === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_GlobAction(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { pattern: _pattern, path: _path, kind: _kind };
+  return o;
+}
+
+const GlobObservationKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["content","is_error","files","pattern","search_path","truncated","kind"]);
+
+function decodeGlobObservation(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  for (const key in x) {
+    if (GlobObservationKeys.has(key)) continue;
+    return FAIL;
+  }
+  let _content = x.content;
+  _content = _content === undefined ? [] : readListOf_readAnyOf_decodeTextContent_decodeImageContent(_content);
+  if (_content === FAIL) return FAIL;
+  let _is_error = x.is_error;
+  _is_error = _is_error === undefined ? false : readBoolean(_is_error);
+  if (_is_error === FAIL) return FAIL;
+  if (!("files" in x)) return FAIL;
+  const _files = readListOf_readString(x.files);
+  if (_files === FAIL) return FAIL;
+  if (!("pattern" in x)) return FAIL;
+  const _pattern = readString(x.pattern);
+  if (_pattern === FAIL) return FAIL;
+  if (!("search_path" in x)) return FAIL;
+  const _search_path = readString(x.search_path);
+  if (_search_path === FAIL) return FAIL;
+  let _truncated = x.truncated;
+  _truncated = _truncated === undefined ? false : readBoolean(_truncated);
+  if (_truncated === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_GlobObservation(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { content: _content, is_error: _is_error, files: _files, pattern: _pattern, search_path: _search_path, truncated: _truncated, kind: _kind };
+  return o;
+}
+
+function decodeGlobTool(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  if (!("description" in x)) return FAIL;
+  const _description = readString(x.description);
+  if (_description === FAIL) return FAIL;
+  if (!("action_type" in x)) return FAIL;
+  const _action_type = readActionKind(x.action_type);
+  if (_action_type === FAIL) return FAIL;
+  let _observation_type = x.observation_type;
+  _observation_type = _observation_type === undefined ? null : readObservationKind(_observation_type);
+  if (_observation_type === FAIL) return FAIL;
+  let _annotations = x.annotations;
+  _annotations = _annotations === undefined ? null : decodeToolAnnotations_OrNull(_annotations);
+  if (_annotations === FAIL) return FAIL;
+  let _meta = x.meta;
+  _meta = _meta === undefined ? null : readRecordOf_readAny_OrNull(_meta);
+  if (_meta === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_GlobTool(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
+  const annotations = o.annotations as { title?: unknown } | null;
+  o.title = annotations?.title || "glob";
+  return o;
+}
+
+const GrepActionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["pattern","path","include","kind"]);
+
+function decodeGrepAction(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  for (const key in x) {
+    if (GrepActionKeys.has(key)) continue;
+    return FAIL;
+  }
+  if (!("pattern" in x)) return FAIL;
+  const _pattern = readString(x.pattern);
+  if (_pattern === FAIL) return FAIL;
+  let _path = x.path;
+  _path = _path === undefined ? null : readString_OrNull(_path);
+  if (_path === FAIL) return FAIL;
+  let _include = x.include;
+  _include = _include === undefined ? null : readString_OrNull(_include);
+  if (_include === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_GrepAction(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { pattern: _pattern, path: _path, include: _include, kind: _kind };
+  return o;
+}
+
+const GrepObservationKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["content","is_error","matches","pattern","search_path","include_pattern","truncated","kind"]);
+
+function decodeGrepObservation(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  for (const key in x) {
+    if (GrepObservationKeys.has(key)) continue;
+    return FAIL;
+  }
+  let _content = x.content;
+  _content = _content === undefined ? [] : readListOf_readAnyOf_decodeTextContent_decodeImageContent(_content);
+  if (_content === FAIL) return FAIL;
+  let _is_error = x.is_error;
+  _is_error = _is_error === undefined ? false : readBoolean(_is_error);
+  if (_is_error === FAIL) return FAIL;
+  if (!("matches" in x)) return FAIL;
+  const _matches = readListOf_readString(x.matches);
+  if (_matches === FAIL) return FAIL;
+  if (!("pattern" in x)) return FAIL;
+  const _pattern = readString(x.pattern);
+  if (_pattern === FAIL) return FAIL;
+  if (!("search_path" in x)) return FAIL;
+  const _search_path = readString(x.search_path);
+  if (_search_path === FAIL) return FAIL;
+  let _include_pattern = x.include_pattern;
+  _include_pattern = _include_pattern === undefined ? null : readString_OrNull(_include_pattern);
+  if (_include_pattern === FAIL) return FAIL;
+  let _truncated = x.truncated;
+  _truncated = _truncated === undefined ? false : readBoolean(_truncated);
+  if (_truncated === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_GrepObservation(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { content: _content, is_error: _is_error, matches: _matches, pattern: _pattern, search_path: _search_path, include_pattern: _include_pattern, truncated: _truncated, kind: _kind };
+  return o;
+}
+
+function decodeGrepTool(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  if (!("description" in x)) return FAIL;
+  const _description = readString(x.description);
+  if (_description === FAIL) return FAIL;
+  if (!("action_type" in x)) return FAIL;
+  const _action_type = readActionKind(x.action_type);
+  if (_action_type === FAIL) return FAIL;
+  let _observation_type = x.observation_type;
+  _observation_type = _observation_type === undefined ? null : readObservationKind(_observation_type);
+  if (_observation_type === FAIL) return FAIL;
+  let _annotations = x.annotations;
+  _annotations = _annotations === undefined ? null : decodeToolAnnotations_OrNull(_annotations);
+  if (_annotations === FAIL) return FAIL;
+  let _meta = x.meta;
+  _meta = _meta === undefined ? null : readRecordOf_readAny_OrNull(_meta);
+  if (_meta === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_GrepTool(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
+  const annotations = o.annotations as { title?: unknown } | null;
+  o.title = annotations?.title || "grep";
+  return o;
+}
+
+const HookExecutionEventKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["id","timestamp","source","parent_id","hook_event_type","hook_command","tool_name","success","blocked","exit_code","stdout","stderr","reason","additional_context","error","action_id","message_id","hook_input","kind"]);
+
+function decodeHookExecutionEvent(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  for (const key in x) {
+    if (HookExecutionEventKeys.has(key)) continue;
+    return FAIL;
+  }
+  let _id = x.id;
+  _id = _id === undefined ? newUuid() : readEventId(_id);
+  if (_id === FAIL) return FAIL;
+  let _timestamp = x.timestamp;
+  _timestamp = _timestamp === undefined ? naiveLocalTimestamp() : readString(_timestamp);
+  if (_timestamp === FAIL) return FAIL;
+  let _source = x.source;
+  _source = _source === undefined ? "hook" : readEnum_agent_user_environment_hook(_source);
+  if (_source === FAIL) return FAIL;
+  let _parent_id = x.parent_id;
+  _parent_id = _parent_id === undefined ? null : readString_OrNull(_parent_id);
+  if (_parent_id === FAIL) return FAIL;
+  if (!("hook_event_type" in x)) return FAIL;
+  const _hook_event_type = readEnum_h1k2yoze(x.hook_event_type);
+  if (_hook_event_type === FAIL) return FAIL;
+  if (!("hook_command" in x)) return FAIL;
+  const _hook_command = readString(x.hook_command);
+  if (_hook_command === FAIL) return FAIL;
+  let _tool_name = x.tool_name;
+  _tool_name = _tool_name === undefined ? null : readString_OrNull(_tool_name);
+  if (_tool_name === FAIL) return FAIL;
+  if (!("success" in x)) return FAIL;
+  const _success = readBoolean(x.success);
+  if (_success === FAIL) return FAIL;
+  let _blocked = x.blocked;
+  _blocked = _blocked === undefined ? false : readBoolean(_blocked);
+  if (_blocked === FAIL) return FAIL;
+  if (!("exit_code" in x)) return FAIL;
+  const _exit_code = readInteger(x.exit_code);
+  if (_exit_code === FAIL) return FAIL;
+  let _stdout = x.stdout;
+  _stdout = _stdout === undefined ? "" : readString(_stdout);
+  if (_stdout === FAIL) return FAIL;
+  let _stderr = x.stderr;
+  _stderr = _stderr === undefined ? "" : readString(_stderr);
+  if (_stderr === FAIL) return FAIL;
+  let _reason = x.reason;
+  _reason = _reason === undefined ? null : readString_OrNull(_reason);
+  if (_reason === FAIL) return FAIL;
+  let _additional_context = x.additional_context;
+  _additional_context = _additional_context === undefined ? null : readString_OrNull(_additional_context);
+  if (_additional_context === FAIL) return FAIL;
+  let _error = x.error;
+  _error = _error === undefined ? null : readString_OrNull(_error);
+  if (_error === FAIL) return FAIL;
+  let _action_id = x.action_id;
+  _action_id = _action_id === undefined ? null : readString_OrNull(_action_id);
+  if (_action_id === FAIL) return FAIL;
+  let _message_id = x.message_id;
+  _message_id = _message_id === undefined ? null : readString_OrNull(_message_id);
+  if (_message_id === FAIL) return FAIL;
+  let _hook_input = x.hook_input;
+  _hook_input = _hook_input === undefined ? null : readRecordOf_readAny_OrNull(_hook_input);
+  if (_hook_input === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_HookExecutionEvent(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { id: _id, timestamp: _timestamp, source: _source, parent_id: _parent_id, hook_event_type: _hook_event_type, hook_command: _hook_command, tool_name: _tool_name, success: _success, blocked: _blocked, exit_code: _exit_code, stdout: _stdout, stderr: _stderr, reason: _reason, additional_context: _additional_context, error: _error, action_id: _action_id, message_id: _message_id, hook_input: _hook_input, kind: _kind };
+  return o;
+}
+
+const IconKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["src","mimeType","sizes"]);
+
+function decodeIcon(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  for (const key in x) {
+    if (IconKeys.has(key)) continue;
+    if (key in Object.prototype || !Object.hasOwn(x, key)) return FAIL;
+  }
+  if (!("src" in x)) return FAIL;
+  const _src = readString(x.src);
+  if (_src === FAIL) return FAIL;
+  let _mimeType = x.mimeType;
+  _mimeType = _mimeType === undefined ? null : readString_OrNull(_mimeType);
+  if (_mimeType === FAIL) return FAIL;
+  let _sizes = x.sizes;
+  _sizes = _sizes === undefined ? null : readListOf_readString_OrNull(_sizes);
+  if (_sizes === FAIL) return FAIL;
+  const o: Record<string, unknown> = { src: _src, mimeType: _mimeType, sizes: _sizes };
+  for (const key in x) if (!IconKeys.has(key)) o[key] = x[key];
+  return o;
+}
+
+function decodeImageContent(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  let _cache_prompt = x.cache_prompt;
+  _cache_prompt = _cache_prompt === undefined ? false : readBoolean(_cache_prompt);
+  if (_cache_prompt === FAIL) return FAIL;
+  let _type = x.type;
+  _type = _type === undefined ? "image" : readConst_image(_type);
+  if (_type === FAIL) return FAIL;
+  if (!("image_urls" in x)) return FAIL;
+  const _image_urls = readListOf_readString(x.image_urls);
+  if (_image_urls === FAIL) return FAIL;
+  const o: Record<string, unknown> = { cache_prompt: _cache_prompt, type: _type, image_urls: _image_urls };
+  return o;
+}
+
+const InterruptEventKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["id","timestamp","source","parent_id","kind"]);
+
+function decodeInterruptEvent(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  for (const key in x) {
+    if (InterruptEventKeys.has(key)) continue;
+    return FAIL;
+  }
+  let _id = x.id;
+  _id = _id === undefined ? newUuid() : readEventId(_id);
+  if (_id === FAIL) return FAIL;
+  let _timestamp = x.timestamp;
+  _timestamp = _timestamp === undefined ? naiveLocalTimestamp() : readString(_timestamp);
+  if (_timestamp === FAIL) return FAIL;
+  let _source = x.source;
+  _source = _source === undefined ? "user" : readEnum_agent_user_environment_hook(_source);
+  if (_source === FAIL) return FAIL;
+  let _parent_id = x.parent_id;
+  _parent_id = _parent_id === undefined ? null : readString_OrNull(_parent_id);
+  if (_parent_id === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_InterruptEvent(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { id: _id, timestamp: _timestamp, source: _source, parent_id: _parent_id, kind: _kind };
+  return o;
+}
+
+const InvokeSkillActionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["name","kind"]);
+
+function decodeInvokeSkillAction(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  for (const key in x) {
+    if (InvokeSkillActionKeys.has(key)) continue;
+    return FAIL;
+  }
+  if (!("name" in x)) return FAIL;
+  const _name = readString(x.name);
+  if (_name === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_InvokeSkillAction(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { name: _name, kind: _kind };
+  return o;
+}
+
+const InvokeSkillObservationKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["content","is_error","skill_name","kind"]);
+
+function decodeInvokeSkillObservation(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  for (const key in x) {
+    if (InvokeSkillObservationKeys.has(key)) continue;
+    return FAIL;
+  }
+  let _content = x.content;
+  _content = _content === undefined ? [] : readListOf_readAnyOf_decodeTextContent_decodeImageContent(_content);
+  if (_content === FAIL) return FAIL;
+  let _is_error = x.is_error;
+  _is_error = _is_error === undefined ? false : readBoolean(_is_error);
+  if (_is_error === FAIL) return FAIL;
+  if (!("skill_name" in x)) return FAIL;
+  const _skill_name = readString(x.skill_name);
+  if (_skill_name === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_InvokeSkillObservation(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { content: _content, is_error: _is_error, skill_name: _skill_name, kind: _kind };
+  return o;
+}
+
+function decodeInvokeSkillTool(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  if (!("description" in x)) return FAIL;
+  const _description = readString(x.description);
+  if (_description === FAIL) return FAIL;
+  if (!("action_type" in x)) return FAIL;
+  const _action_type = readActionKind(x.action_type);
+  if (_action_type === FAIL) return FAIL;
+  let _observation_type = x.observation_type;
+  _observation_type = _observation_type === undefined ? null : readObservationKind(_observation_type);
+  if (_observation_type === FAIL) return FAIL;
+  let _annotations = x.annotations;
+  _annotations = _annotations === undefined ? null : decodeToolAnnotations_OrNull(_annotations);
+  if (_annotations === FAIL) return FAIL;
+  let _meta = x.meta;
+  _meta = _meta === undefined ? null : readRecordOf_readAny_OrNull(_meta);
+  if (_meta === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_InvokeSkillTool(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
+  const annotations = o.annotations as { title?: unknown } | null;
+  o.title = annotations?.title || "invoke_skill";
+  return o;
+}
+
+const LLMCompletionLogEventKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["id","timestamp","source","parent_id","filename","log_data","model_name","usage_id","kind"]);
+
+function decodeLLMCompletionLogEvent(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  for (const key in x) {
+    if (LLMCompletionLogEventKeys.has(key)) continue;
+    return FAIL;
+  }
+  let _id = x.id;
+  _id = _id === undefined ? newUuid() : readEventId(_id);
+  if (_id === FAIL) return FAIL;
+  let _timestamp = x.timestamp;
+  _timestamp = _timestamp === undefined ? naiveLocalTimestamp() : readString(_timestamp);
+  if (_timestamp === FAIL) return FAIL;
+  let _source = x.source;
+  _source = _source === undefined ? "environment" : readEnum_agent_user_environment_hook(_source);
+  if (_source === FAIL) return FAIL;
+  let _parent_id = x.parent_id;
+  _parent_id = _parent_id === undefined ? null : readString_OrNull(_parent_id);
+  if (_parent_id === FAIL) return FAIL;
+  if (!("filename" in x)) return FAIL;
+  const _filename = readString(x.filename);
+  if (_filename === FAIL) return FAIL;
+  if (!("log_data" in x)) return FAIL;
+  const _log_data = readString(x.log_data);
+  if (_log_data === FAIL) return FAIL;
+  let _model_name = x.model_name;
+  _model_name = _model_name === undefined ? "unknown" : readString(_model_name);
+  if (_model_name === FAIL) return FAIL;
+  let _usage_id = x.usage_id;
+  _usage_id = _usage_id === undefined ? "default" : readString(_usage_id);
+  if (_usage_id === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_LLMCompletionLogEvent(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { id: _id, timestamp: _timestamp, source: _source, parent_id: _parent_id, filename: _filename, log_data: _log_data, model_name: _model_name, usage_id: _usage_id, kind: _kind };
+  return o;
+}
+
+const ListDirectoryActionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["dir_path","recursive","kind"]);
+
+function decodeListDirectoryAction(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  for (const key in x) {
+    if (ListDirectoryActionKeys.has(key)) continue;
+    return FAIL;
+  }
+  let _dir_path = x.dir_path;
+  _dir_path = _dir_path === undefined ? "." : readString(_dir_path);
+  if (_dir_path === FAIL) return FAIL;
+  let _recursive = x.recursive;
+  _recursive = _recursive === undefined ? false : readBoolean(_recursive);
+  if (_recursive === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_ListDirectoryAction(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { dir_path: _dir_path, recursive: _recursive, kind: _kind };
+  return o;
+}
+
+const ListDirectoryObservationKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["content","is_error","dir_path","entries","total_count","is_truncated","kind"]);
+
+function decodeListDirectoryObservation(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  for (const key in x) {
+    if (ListDirectoryObservationKeys.has(key)) continue;
+    return FAIL;
+  }
+  let _content = x.content;
+  _content = _content === undefined ? [] : readListOf_readAnyOf_decodeTextContent_decodeImageContent(_content);
+  if (_content === FAIL) return FAIL;
+  let _is_error = x.is_error;
+  _is_error = _is_error === undefined ? false : readBoolean(_is_error);
+  if (_is_error === FAIL) return FAIL;
+  let _dir_path = x.dir_path;
+  _dir_path = _dir_path === undefined ? null : readString_OrNull(_dir_path);
+  if (_dir_path === FAIL) return FAIL;
+  let _entries = x.entries;
+  _entries = _entries === undefined ? [] : readListOf_decodeFileEntry(_entries);
+  if (_entries === FAIL) return FAIL;
+  let _total_count = x.total_count;
+  _total_count = _total_count === undefined ? 0 : readInteger(_total_count);
+  if (_total_count === FAIL) return FAIL;
+  let _is_truncated = x.is_truncated;
+  _is_truncated = _is_truncated === undefined ? false : readBoolean(_is_truncated);
+  if (_is_truncated === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_ListDirectoryObservation(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { content: _content, is_error: _is_error, dir_path: _dir_path, entries: _entries, total_count: _total_count, is_truncated: _is_truncated, kind: _kind };
+  return o;
+}
+
+function decodeListDirectoryTool(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  if (!("description" in x)) return FAIL;
+  const _description = readString(x.description);
+  if (_description === FAIL) return FAIL;
+  if (!("action_type" in x)) return FAIL;
+  const _action_type = readActionKind(x.action_type);
+  if (_action_type === FAIL) return FAIL;
+  let _observation_type = x.observation_type;
+  _observation_type = _observation_type === undefined ? null : readObservationKind(_observation_type);
+  if (_observation_type === FAIL) return FAIL;
+  let _annotations = x.annotations;
+  _annotations = _annotations === undefined ? null : decodeToolAnnotations_OrNull(_annotations);
+  if (_annotations === FAIL) return FAIL;
+  let _meta = x.meta;
+  _meta = _meta === undefined ? null : readRecordOf_readAny_OrNull(_meta);
+  if (_meta === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_ListDirectoryTool(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
+  const annotations = o.annotations as { title?: unknown } | null;
+  o.title = annotations?.title || "list_directory";
+  return o;
+}
+
+const MCPToolActionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["data","kind"]);
+
+function decodeMCPToolAction(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  for (const key in x) {
+    if (MCPToolActionKeys.has(key)) continue;
+    return FAIL;
+  }
+  let _data = x.data;
+  _data = _data === undefined ? {} : readRecordOf_readAny(_data);
+  if (_data === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_MCPToolAction(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { data: _data, kind: _kind };
+  return o;
+}
+
+function decodeMCPToolDefinition(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  if (!("description" in x)) return FAIL;
+  const _description = readString(x.description);
+  if (_description === FAIL) return FAIL;
+  if (!("action_type" in x)) return FAIL;
+  const _action_type = readActionKind(x.action_type);
+  if (_action_type === FAIL) return FAIL;
+  let _observation_type = x.observation_type;
+  _observation_type = _observation_type === undefined ? null : readObservationKind(_observation_type);
+  if (_observation_type === FAIL) return FAIL;
+  let _annotations = x.annotations;
+  _annotations = _annotations === undefined ? null : decodeToolAnnotations_OrNull(_annotations);
+  if (_annotations === FAIL) return FAIL;
+  let _meta = x.meta;
+  _meta = _meta === undefined ? null : readRecordOf_readAny_OrNull(_meta);
+  if (_meta === FAIL) return FAIL;
+  if (!("mcp_tool" in x)) return FAIL;
+  const _mcp_tool = decodeMcpTool(x.mcp_tool);
+  if (_mcp_tool === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_MCPToolDefinition(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, mcp_tool: _mcp_tool, kind: _kind };
+  const annotations = o.annotations as { title?: unknown } | null;
+  o.title = annotations?.title || ((o as Record<string, unknown>).mcp_tool as Record<string, unknown>).name;
+  return o;
+}
+
+const MCPToolObservationKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["content","is_error","tool_name","kind"]);
+
+function decodeMCPToolObservation(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  for (const key in x) {
+    if (MCPToolObservationKeys.has(key)) continue;
+    return FAIL;
+  }
+  let _content = x.content;
+  _content = _content === undefined ? [] : readListOf_readAnyOf_decodeTextContent_decodeImageContent(_content);
+  if (_content === FAIL) return FAIL;
+  let _is_error = x.is_error;
+  _is_error = _is_error === undefined ? false : readBoolean(_is_error);
+  if (_is_error === FAIL) return FAIL;
+  if (!("tool_name" in x)) return FAIL;
+  const _tool_name = readString(x.tool_name);
+  if (_tool_name === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_MCPToolObservation(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { content: _content, is_error: _is_error, tool_name: _tool_name, kind: _kind };
+  return o;
+}
+
+const McpToolKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["name","title","description","inputSchema","outputSchema","icons","annotations","_meta","execution"]);
+
+function decodeMcpTool(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  for (const key in x) {
+    if (McpToolKeys.has(key)) continue;
+    if (key in Object.prototype || !Object.hasOwn(x, key)) return FAIL;
+  }
+  if (!("name" in x)) return FAIL;
+  const _name = readString(x.name);
+  if (_name === FAIL) return FAIL;
+  let _title = x.title;
+  _title = _title === undefined ? null : readString_OrNull(_title);
+  if (_title === FAIL) return FAIL;
+  let _description = x.description;
+  _description = _description === undefined ? null : readString_OrNull(_description);
+  if (_description === FAIL) return FAIL;
+  if (!("inputSchema" in x)) return FAIL;
+  const _inputSchema = readRecordOf_readAny(x.inputSchema);
+  if (_inputSchema === FAIL) return FAIL;
+  let _outputSchema = x.outputSchema;
+  _outputSchema = _outputSchema === undefined ? null : readRecordOf_readAny_OrNull(_outputSchema);
+  if (_outputSchema === FAIL) return FAIL;
+  let _icons = x.icons;
+  _icons = _icons === undefined ? null : readListOf_decodeIcon_OrNull(_icons);
+  if (_icons === FAIL) return FAIL;
+  let _annotations = x.annotations;
+  _annotations = _annotations === undefined ? null : decodeMcpToolAnnotations_OrNull(_annotations);
+  if (_annotations === FAIL) return FAIL;
+  let __meta = x._meta;
+  __meta = __meta === undefined ? null : readRecordOf_readAny_OrNull(__meta);
+  if (__meta === FAIL) return FAIL;
+  let _execution = x.execution;
+  _execution = _execution === undefined ? null : decodeToolExecution_OrNull(_execution);
+  if (_execution === FAIL) return FAIL;
+  const o: Record<string, unknown> = { name: _name, title: _title, description: _description, inputSchema: _inputSchema, outputSchema: _outputSchema, icons: _icons, annotations: _annotations, _meta: __meta, execution: _execution };
+  for (const key in x) if (!McpToolKeys.has(key)) o[key] = x[key];
+  return o;
+}
+
+const McpToolAnnotationsKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["title","readOnlyHint","destructiveHint","idempotentHint","openWorldHint"]);
+
+function decodeMcpToolAnnotations(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  for (const key in x) {
+    if (McpToolAnnotationsKeys.has(key)) continue;
+    if (key in Object.prototype || !Object.hasOwn(x, key)) return FAIL;
+  }
+  let _title = x.title;
+  _title = _title === undefined ? null : readString_OrNull(_title);
+  if (_title === FAIL) return FAIL;
+  let _readOnlyHint = x.readOnlyHint;
+  _readOnlyHint = _readOnlyHint === undefined ? null : readBoolean_OrNull(_readOnlyHint);
+  if (_readOnlyHint === FAIL) return FAIL;
+  let _destructiveHint = x.destructiveHint;
+  _destructiveHint = _destructiveHint === undefined ? null : readBoolean_OrNull(_destructiveHint);
+  if (_destructiveHint === FAIL) return FAIL;
+  let _idempotentHint = x.idempotentHint;
+  _idempotentHint = _idempotentHint === undefined ? null : readBoolean_OrNull(_idempotentHint);
+  if (_idempotentHint === FAIL) return FAIL;
+  let _openWorldHint = x.openWorldHint;
+  _openWorldHint = _openWorldHint === undefined ? null : readBoolean_OrNull(_openWorldHint);
+  if (_openWorldHint === FAIL) return FAIL;
+  const o: Record<string, unknown> = { title: _title, readOnlyHint: _readOnlyHint, destructiveHint: _destructiveHint, idempotentHint: _idempotentHint, openWorldHint: _openWorldHint };
+  for (const key in x) if (!McpToolAnnotationsKeys.has(key)) o[key] = x[key];
+  return o;
+}
+
+function decodeMcpToolAnnotations_OrNull(v: unknown): unknown {
   if (v === null) return null;
-  return f3(v);
+  return decodeMcpToolAnnotations(v);
 }
 
-function f5(v: unknown): unknown {
-  return v === "ServerErrorEvent" ? v : FAIL;
-}
-
-function f6(v: unknown): unknown {
+function decodeMessage(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  for (const key in x) {
-    if (Kf6.has(key)) continue;
-    return FAIL;
-  }
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  r = x.id;
-  if (r === undefined) r = newUuid();
-  else if (typeof r !== 'string' || r === '__root__') return FAIL;
-  o.id = r;
-  r = x.timestamp;
-  if (r === undefined) r = naiveLocalTimestamp();
-  else if (typeof r !== 'string') return FAIL;
-  o.timestamp = r;
-  r = x.source;
-  r = r === undefined ? "agent" : f2(r);
-  if (r === FAIL) return FAIL;
-  o.source = r;
-  r = x.parent_id;
-  r = r === undefined ? null : f4(r);
-  if (r === FAIL) return FAIL;
-  o.parent_id = r;
-  if (!("tool_call_id" in x)) return FAIL;
-  r = f3(x.tool_call_id);
-  if (r === FAIL) return FAIL;
-  o.tool_call_id = r;
-  if (!("title" in x)) return FAIL;
-  r = f3(x.title);
-  if (r === FAIL) return FAIL;
-  o.title = r;
-  r = x.status;
-  r = r === undefined ? null : f4(r);
-  if (r === FAIL) return FAIL;
-  o.status = r;
-  r = x.tool_kind;
-  r = r === undefined ? null : f4(r);
-  if (r === FAIL) return FAIL;
-  o.tool_kind = r;
-  r = x.raw_input;
-  r = r === undefined ? null : f8(r);
-  if (r === FAIL) return FAIL;
-  o.raw_input = r;
-  r = x.raw_output;
-  r = r === undefined ? null : f8(r);
-  if (r === FAIL) return FAIL;
-  o.raw_output = r;
-  r = x.content;
-  r = r === undefined ? null : f10(r);
-  if (r === FAIL) return FAIL;
-  o.content = r;
-  r = x.is_error;
-  r = r === undefined ? false : f11(r);
-  if (r === FAIL) return FAIL;
-  o.is_error = r;
-  if (!("kind" in x)) return FAIL;
-  r = f12(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
+  if (!("role" in x)) return FAIL;
+  const _role = readEnum_user_system_assistant_tool(x.role);
+  if (_role === FAIL) return FAIL;
+  let _content = x.content;
+  _content = _content === undefined ? [] : readListOf_readAnyOf_decodeTextContent_decodeImageContent(_content);
+  if (_content === FAIL) return FAIL;
+  let _tool_calls = x.tool_calls;
+  _tool_calls = _tool_calls === undefined ? null : readListOf_decodeMessageToolCall_OrNull(_tool_calls);
+  if (_tool_calls === FAIL) return FAIL;
+  let _tool_call_id = x.tool_call_id;
+  _tool_call_id = _tool_call_id === undefined ? null : readString_OrNull(_tool_call_id);
+  if (_tool_call_id === FAIL) return FAIL;
+  let _name = x.name;
+  _name = _name === undefined ? null : readString_OrNull(_name);
+  if (_name === FAIL) return FAIL;
+  let _reasoning_content = x.reasoning_content;
+  _reasoning_content = _reasoning_content === undefined ? null : readString_OrNull(_reasoning_content);
+  if (_reasoning_content === FAIL) return FAIL;
+  let _thinking_blocks = x.thinking_blocks;
+  _thinking_blocks = _thinking_blocks === undefined ? [] : readListOf_readAnyOf_decodeThinkingBlock_decodeRedactedThinkingBlock(_thinking_blocks);
+  if (_thinking_blocks === FAIL) return FAIL;
+  let _responses_reasoning_item = x.responses_reasoning_item;
+  _responses_reasoning_item = _responses_reasoning_item === undefined ? null : decodeReasoningItemModel_OrNull(_responses_reasoning_item);
+  if (_responses_reasoning_item === FAIL) return FAIL;
+  const o: Record<string, unknown> = { role: _role, content: _content, tool_calls: _tool_calls, tool_call_id: _tool_call_id, name: _name, reasoning_content: _reasoning_content, thinking_blocks: _thinking_blocks, responses_reasoning_item: _responses_reasoning_item };
   return o;
 }
 
-function f7(v: unknown): unknown {
+const MessageEventKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["id","timestamp","source","parent_id","llm_message","llm_response_id","activated_skills","extended_content","sender","critic_result","kind"]);
+
+function decodeMessageEvent(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  for (const key in x) {
+    if (MessageEventKeys.has(key)) continue;
+    return FAIL;
+  }
+  let _id = x.id;
+  _id = _id === undefined ? newUuid() : readEventId(_id);
+  if (_id === FAIL) return FAIL;
+  let _timestamp = x.timestamp;
+  _timestamp = _timestamp === undefined ? naiveLocalTimestamp() : readString(_timestamp);
+  if (_timestamp === FAIL) return FAIL;
+  if (!("source" in x)) return FAIL;
+  const _source = readEnum_agent_user_environment_hook(x.source);
+  if (_source === FAIL) return FAIL;
+  let _parent_id = x.parent_id;
+  _parent_id = _parent_id === undefined ? null : readString_OrNull(_parent_id);
+  if (_parent_id === FAIL) return FAIL;
+  if (!("llm_message" in x)) return FAIL;
+  const _llm_message = decodeMessage(x.llm_message);
+  if (_llm_message === FAIL) return FAIL;
+  let _llm_response_id = x.llm_response_id;
+  _llm_response_id = _llm_response_id === undefined ? null : readString_OrNull(_llm_response_id);
+  if (_llm_response_id === FAIL) return FAIL;
+  let _activated_skills = x.activated_skills;
+  _activated_skills = _activated_skills === undefined ? [] : readListOf_readString(_activated_skills);
+  if (_activated_skills === FAIL) return FAIL;
+  let _extended_content = x.extended_content;
+  _extended_content = _extended_content === undefined ? [] : readListOf_decodeTextContent(_extended_content);
+  if (_extended_content === FAIL) return FAIL;
+  let _sender = x.sender;
+  _sender = _sender === undefined ? null : readString_OrNull(_sender);
+  if (_sender === FAIL) return FAIL;
+  let _critic_result = x.critic_result;
+  _critic_result = _critic_result === undefined ? null : decodeCriticResult_OrNull(_critic_result);
+  if (_critic_result === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_MessageEvent(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { id: _id, timestamp: _timestamp, source: _source, parent_id: _parent_id, llm_message: _llm_message, llm_response_id: _llm_response_id, activated_skills: _activated_skills, extended_content: _extended_content, sender: _sender, critic_result: _critic_result, kind: _kind };
+  return o;
+}
+
+function decodeMessageToolCall(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  if (!("id" in x)) return FAIL;
+  const _id = readString(x.id);
+  if (_id === FAIL) return FAIL;
+  let _responses_item_id = x.responses_item_id;
+  _responses_item_id = _responses_item_id === undefined ? null : readString_OrNull(_responses_item_id);
+  if (_responses_item_id === FAIL) return FAIL;
+  if (!("name" in x)) return FAIL;
+  const _name = readString(x.name);
+  if (_name === FAIL) return FAIL;
+  if (!("arguments" in x)) return FAIL;
+  const _arguments = readString(x.arguments);
+  if (_arguments === FAIL) return FAIL;
+  if (!("origin" in x)) return FAIL;
+  const _origin = readEnum_completion_responses(x.origin);
+  if (_origin === FAIL) return FAIL;
+  const o: Record<string, unknown> = { id: _id, responses_item_id: _responses_item_id, name: _name, arguments: _arguments, origin: _origin };
+  return o;
+}
+
+function decodeObservation(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const kind = (v as { kind?: unknown }).kind;
+  switch (kind) {
+    case 'MCPToolObservation':
+      return decodeMCPToolObservation(v);
+    case 'FinishObservation':
+      return decodeFinishObservation(v);
+    case 'InvokeSkillObservation':
+      return decodeInvokeSkillObservation(v);
+    case 'SwitchLLMObservation':
+      return decodeSwitchLLMObservation(v);
+    case 'ThinkObservation':
+      return decodeThinkObservation(v);
+    case 'VisionInspectObservation':
+      return decodeVisionInspectObservation(v);
+    case 'ClientToolObservation':
+      return decodeClientToolObservation(v);
+    case 'ApplyPatchObservation':
+      return decodeApplyPatchObservation(v);
+    case 'BrowserObservation':
+      return decodeBrowserObservation(v);
+    case 'DelegateObservation':
+      return decodeDelegateObservation(v);
+    case 'FileEditorObservation':
+      return decodeFileEditorObservation(v);
+    case 'EditObservation':
+      return decodeEditObservation(v);
+    case 'ListDirectoryObservation':
+      return decodeListDirectoryObservation(v);
+    case 'ReadFileObservation':
+      return decodeReadFileObservation(v);
+    case 'WriteFileObservation':
+      return decodeWriteFileObservation(v);
+    case 'GlobObservation':
+      return decodeGlobObservation(v);
+    case 'GrepObservation':
+      return decodeGrepObservation(v);
+    case 'PlanningFileEditorObservation':
+      return decodePlanningFileEditorObservation(v);
+    case 'TaskObservation':
+      return decodeTaskObservation(v);
+    case 'TaskTrackerObservation':
+      return decodeTaskTrackerObservation(v);
+    case 'TerminalObservation':
+      return decodeTerminalObservation(v);
+    case 'ConsultTomObservation':
+      return decodeConsultTomObservation(v);
+    case 'SleeptimeComputeObservation':
+      return decodeSleeptimeComputeObservation(v);
+    case 'WorkflowObservation':
+      return decodeWorkflowObservation(v);
+    default:
+      return lenient && typeof kind === 'string' ? { ...(v as object) } : FAIL;
+  }
+}
+
+const ObservationEventKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["id","timestamp","source","parent_id","tool_name","tool_call_id","observation","action_id","extended_content","kind"]);
+
+function decodeObservationEvent(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  for (const key in x) {
+    if (ObservationEventKeys.has(key)) continue;
+    return FAIL;
+  }
+  let _id = x.id;
+  _id = _id === undefined ? newUuid() : readEventId(_id);
+  if (_id === FAIL) return FAIL;
+  let _timestamp = x.timestamp;
+  _timestamp = _timestamp === undefined ? naiveLocalTimestamp() : readString(_timestamp);
+  if (_timestamp === FAIL) return FAIL;
+  let _source = x.source;
+  _source = _source === undefined ? "environment" : readEnum_agent_user_environment_hook(_source);
+  if (_source === FAIL) return FAIL;
+  let _parent_id = x.parent_id;
+  _parent_id = _parent_id === undefined ? null : readString_OrNull(_parent_id);
+  if (_parent_id === FAIL) return FAIL;
+  if (!("tool_name" in x)) return FAIL;
+  const _tool_name = readString(x.tool_name);
+  if (_tool_name === FAIL) return FAIL;
+  if (!("tool_call_id" in x)) return FAIL;
+  const _tool_call_id = readString(x.tool_call_id);
+  if (_tool_call_id === FAIL) return FAIL;
+  if (!("observation" in x)) return FAIL;
+  const _observation = decodeObservation(x.observation);
+  if (_observation === FAIL) return FAIL;
+  if (!("action_id" in x)) return FAIL;
+  const _action_id = readString(x.action_id);
+  if (_action_id === FAIL) return FAIL;
+  let _extended_content = x.extended_content;
+  _extended_content = _extended_content === undefined ? [] : readListOf_decodeTextContent(_extended_content);
+  if (_extended_content === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_ObservationEvent(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { id: _id, timestamp: _timestamp, source: _source, parent_id: _parent_id, tool_name: _tool_name, tool_call_id: _tool_call_id, observation: _observation, action_id: _action_id, extended_content: _extended_content, kind: _kind };
+  return o;
+}
+
+const PauseEventKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["id","timestamp","source","parent_id","kind"]);
+
+function decodePauseEvent(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  for (const key in x) {
+    if (PauseEventKeys.has(key)) continue;
+    return FAIL;
+  }
+  let _id = x.id;
+  _id = _id === undefined ? newUuid() : readEventId(_id);
+  if (_id === FAIL) return FAIL;
+  let _timestamp = x.timestamp;
+  _timestamp = _timestamp === undefined ? naiveLocalTimestamp() : readString(_timestamp);
+  if (_timestamp === FAIL) return FAIL;
+  let _source = x.source;
+  _source = _source === undefined ? "user" : readEnum_agent_user_environment_hook(_source);
+  if (_source === FAIL) return FAIL;
+  let _parent_id = x.parent_id;
+  _parent_id = _parent_id === undefined ? null : readString_OrNull(_parent_id);
+  if (_parent_id === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_PauseEvent(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { id: _id, timestamp: _timestamp, source: _source, parent_id: _parent_id, kind: _kind };
+  return o;
+}
+
+const PlanningFileEditorActionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["command","path","file_text","old_str","new_str","insert_line","view_range","kind"]);
+
+function decodePlanningFileEditorAction(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  for (const key in x) {
+    if (PlanningFileEditorActionKeys.has(key)) continue;
+    return FAIL;
+  }
+  if (!("command" in x)) return FAIL;
+  const _command = readEnum_view_create_str_replace_insert_undo_edit(x.command);
+  if (_command === FAIL) return FAIL;
+  if (!("path" in x)) return FAIL;
+  const _path = readString(x.path);
+  if (_path === FAIL) return FAIL;
+  let _file_text = x.file_text;
+  _file_text = _file_text === undefined ? null : readString_OrNull(_file_text);
+  if (_file_text === FAIL) return FAIL;
+  let _old_str = x.old_str;
+  _old_str = _old_str === undefined ? null : readString_OrNull(_old_str);
+  if (_old_str === FAIL) return FAIL;
+  let _new_str = x.new_str;
+  _new_str = _new_str === undefined ? null : readString_OrNull(_new_str);
+  if (_new_str === FAIL) return FAIL;
+  let _insert_line = x.insert_line;
+  _insert_line = _insert_line === undefined ? null : readInteger_min0_OrNull(_insert_line);
+  if (_insert_line === FAIL) return FAIL;
+  let _view_range = x.view_range;
+  _view_range = _view_range === undefined ? null : readListOf_readInteger_OrNull(_view_range);
+  if (_view_range === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_PlanningFileEditorAction(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { command: _command, path: _path, file_text: _file_text, old_str: _old_str, new_str: _new_str, insert_line: _insert_line, view_range: _view_range, kind: _kind };
+  return o;
+}
+
+const PlanningFileEditorObservationKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["content","is_error","command","path","prev_exist","old_content","new_content","kind"]);
+
+function decodePlanningFileEditorObservation(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  for (const key in x) {
+    if (PlanningFileEditorObservationKeys.has(key)) continue;
+    return FAIL;
+  }
+  let _content = x.content;
+  _content = _content === undefined ? [] : readListOf_readAnyOf_decodeTextContent_decodeImageContent(_content);
+  if (_content === FAIL) return FAIL;
+  let _is_error = x.is_error;
+  _is_error = _is_error === undefined ? false : readBoolean(_is_error);
+  if (_is_error === FAIL) return FAIL;
+  if (!("command" in x)) return FAIL;
+  const _command = readEnum_view_create_str_replace_insert_undo_edit(x.command);
+  if (_command === FAIL) return FAIL;
+  let _path = x.path;
+  _path = _path === undefined ? null : readString_OrNull(_path);
+  if (_path === FAIL) return FAIL;
+  let _prev_exist = x.prev_exist;
+  _prev_exist = _prev_exist === undefined ? true : readBoolean(_prev_exist);
+  if (_prev_exist === FAIL) return FAIL;
+  let _old_content = x.old_content;
+  _old_content = _old_content === undefined ? null : readString_OrNull(_old_content);
+  if (_old_content === FAIL) return FAIL;
+  let _new_content = x.new_content;
+  _new_content = _new_content === undefined ? null : readString_OrNull(_new_content);
+  if (_new_content === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_PlanningFileEditorObservation(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { content: _content, is_error: _is_error, command: _command, path: _path, prev_exist: _prev_exist, old_content: _old_content, new_content: _new_content, kind: _kind };
+  return o;
+}
+
+function decodePlanningFileEditorTool(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  if (!("description" in x)) return FAIL;
+  const _description = readString(x.description);
+  if (_description === FAIL) return FAIL;
+  if (!("action_type" in x)) return FAIL;
+  const _action_type = readActionKind(x.action_type);
+  if (_action_type === FAIL) return FAIL;
+  let _observation_type = x.observation_type;
+  _observation_type = _observation_type === undefined ? null : readObservationKind(_observation_type);
+  if (_observation_type === FAIL) return FAIL;
+  let _annotations = x.annotations;
+  _annotations = _annotations === undefined ? null : decodeToolAnnotations_OrNull(_annotations);
+  if (_annotations === FAIL) return FAIL;
+  let _meta = x.meta;
+  _meta = _meta === undefined ? null : readRecordOf_readAny_OrNull(_meta);
+  if (_meta === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_PlanningFileEditorTool(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
+  const annotations = o.annotations as { title?: unknown } | null;
+  o.title = annotations?.title || "planning_file_editor";
+  return o;
+}
+
+const ReadFileActionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["file_path","offset","limit","kind"]);
+
+function decodeReadFileAction(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  for (const key in x) {
+    if (ReadFileActionKeys.has(key)) continue;
+    return FAIL;
+  }
+  if (!("file_path" in x)) return FAIL;
+  const _file_path = readString(x.file_path);
+  if (_file_path === FAIL) return FAIL;
+  let _offset = x.offset;
+  _offset = _offset === undefined ? null : readInteger_min0_OrNull(_offset);
+  if (_offset === FAIL) return FAIL;
+  let _limit = x.limit;
+  _limit = _limit === undefined ? null : readInteger_min1_OrNull(_limit);
+  if (_limit === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_ReadFileAction(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { file_path: _file_path, offset: _offset, limit: _limit, kind: _kind };
+  return o;
+}
+
+const ReadFileObservationKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["content","is_error","file_path","file_content","is_truncated","lines_shown","total_lines","kind"]);
+
+function decodeReadFileObservation(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  for (const key in x) {
+    if (ReadFileObservationKeys.has(key)) continue;
+    return FAIL;
+  }
+  let _content = x.content;
+  _content = _content === undefined ? [] : readListOf_readAnyOf_decodeTextContent_decodeImageContent(_content);
+  if (_content === FAIL) return FAIL;
+  let _is_error = x.is_error;
+  _is_error = _is_error === undefined ? false : readBoolean(_is_error);
+  if (_is_error === FAIL) return FAIL;
+  if (!("file_path" in x)) return FAIL;
+  const _file_path = readString(x.file_path);
+  if (_file_path === FAIL) return FAIL;
+  let _file_content = x.file_content;
+  _file_content = _file_content === undefined ? "" : readString(_file_content);
+  if (_file_content === FAIL) return FAIL;
+  let _is_truncated = x.is_truncated;
+  _is_truncated = _is_truncated === undefined ? false : readBoolean(_is_truncated);
+  if (_is_truncated === FAIL) return FAIL;
+  let _lines_shown = x.lines_shown;
+  _lines_shown = _lines_shown === undefined ? null : readTuple_readInteger_readInteger_OrNull(_lines_shown);
+  if (_lines_shown === FAIL) return FAIL;
+  let _total_lines = x.total_lines;
+  _total_lines = _total_lines === undefined ? null : readInteger_OrNull(_total_lines);
+  if (_total_lines === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_ReadFileObservation(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { content: _content, is_error: _is_error, file_path: _file_path, file_content: _file_content, is_truncated: _is_truncated, lines_shown: _lines_shown, total_lines: _total_lines, kind: _kind };
+  return o;
+}
+
+function decodeReadFileTool(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  if (!("description" in x)) return FAIL;
+  const _description = readString(x.description);
+  if (_description === FAIL) return FAIL;
+  if (!("action_type" in x)) return FAIL;
+  const _action_type = readActionKind(x.action_type);
+  if (_action_type === FAIL) return FAIL;
+  let _observation_type = x.observation_type;
+  _observation_type = _observation_type === undefined ? null : readObservationKind(_observation_type);
+  if (_observation_type === FAIL) return FAIL;
+  let _annotations = x.annotations;
+  _annotations = _annotations === undefined ? null : decodeToolAnnotations_OrNull(_annotations);
+  if (_annotations === FAIL) return FAIL;
+  let _meta = x.meta;
+  _meta = _meta === undefined ? null : readRecordOf_readAny_OrNull(_meta);
+  if (_meta === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_ReadFileTool(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
+  const annotations = o.annotations as { title?: unknown } | null;
+  o.title = annotations?.title || "read_file";
+  return o;
+}
+
+function decodeReasoningItemModel(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  let _id = x.id;
+  _id = _id === undefined ? null : readString_OrNull(_id);
+  if (_id === FAIL) return FAIL;
+  let _summary = x.summary;
+  _summary = _summary === undefined ? [] : readListOf_readString(_summary);
+  if (_summary === FAIL) return FAIL;
+  let _content = x.content;
+  _content = _content === undefined ? null : readListOf_readString_OrNull(_content);
+  if (_content === FAIL) return FAIL;
+  let _encrypted_content = x.encrypted_content;
+  _encrypted_content = _encrypted_content === undefined ? null : readString_OrNull(_encrypted_content);
+  if (_encrypted_content === FAIL) return FAIL;
+  let _status = x.status;
+  _status = _status === undefined ? null : readString_OrNull(_status);
+  if (_status === FAIL) return FAIL;
+  const o: Record<string, unknown> = { id: _id, summary: _summary, content: _content, encrypted_content: _encrypted_content, status: _status };
+  return o;
+}
+
+function decodeReasoningItemModel_OrNull(v: unknown): unknown {
+  if (v === null) return null;
+  return decodeReasoningItemModel(v);
+}
+
+function decodeRedactedThinkingBlock(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  let _type = x.type;
+  _type = _type === undefined ? "redacted_thinking" : readConst_redacted_thinking(_type);
+  if (_type === FAIL) return FAIL;
+  if (!("data" in x)) return FAIL;
+  const _data = readString(x.data);
+  if (_data === FAIL) return FAIL;
+  const o: Record<string, unknown> = { type: _type, data: _data };
+  return o;
+}
+
+function decodeSecurityRisk(v: unknown): unknown {
+  return v === "UNKNOWN" || v === "LOW" || v === "MEDIUM" || v === "HIGH" ? v : FAIL;
+}
+
+const ServerErrorEventKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["id","timestamp","source","parent_id","code","detail","kind"]);
+
+function decodeServerErrorEvent(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  for (const key in x) {
+    if (ServerErrorEventKeys.has(key)) continue;
+    return FAIL;
+  }
+  let _id = x.id;
+  _id = _id === undefined ? newUuid() : readEventId(_id);
+  if (_id === FAIL) return FAIL;
+  let _timestamp = x.timestamp;
+  _timestamp = _timestamp === undefined ? naiveLocalTimestamp() : readString(_timestamp);
+  if (_timestamp === FAIL) return FAIL;
+  if (!("source" in x)) return FAIL;
+  const _source = readEnum_agent_user_environment_hook(x.source);
+  if (_source === FAIL) return FAIL;
+  let _parent_id = x.parent_id;
+  _parent_id = _parent_id === undefined ? null : readString_OrNull(_parent_id);
+  if (_parent_id === FAIL) return FAIL;
+  if (!("code" in x)) return FAIL;
+  const _code = readString(x.code);
+  if (_code === FAIL) return FAIL;
+  if (!("detail" in x)) return FAIL;
+  const _detail = readString(x.detail);
+  if (_detail === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_ServerErrorEvent(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { id: _id, timestamp: _timestamp, source: _source, parent_id: _parent_id, code: _code, detail: _detail, kind: _kind };
+  return o;
+}
+
+const SleeptimeComputeActionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["kind"]);
+
+function decodeSleeptimeComputeAction(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  for (const key in x) {
+    if (SleeptimeComputeActionKeys.has(key)) continue;
+    return FAIL;
+  }
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_SleeptimeComputeAction(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { kind: _kind };
+  return o;
+}
+
+const SleeptimeComputeObservationKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["content","is_error","message","sessions_processed","kind"]);
+
+function decodeSleeptimeComputeObservation(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  for (const key in x) {
+    if (SleeptimeComputeObservationKeys.has(key)) continue;
+    return FAIL;
+  }
+  let _content = x.content;
+  _content = _content === undefined ? [] : readListOf_readAnyOf_decodeTextContent_decodeImageContent(_content);
+  if (_content === FAIL) return FAIL;
+  let _is_error = x.is_error;
+  _is_error = _is_error === undefined ? false : readBoolean(_is_error);
+  if (_is_error === FAIL) return FAIL;
+  let _message = x.message;
+  _message = _message === undefined ? "" : readString(_message);
+  if (_message === FAIL) return FAIL;
+  let _sessions_processed = x.sessions_processed;
+  _sessions_processed = _sessions_processed === undefined ? 0 : readInteger(_sessions_processed);
+  if (_sessions_processed === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_SleeptimeComputeObservation(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { content: _content, is_error: _is_error, message: _message, sessions_processed: _sessions_processed, kind: _kind };
+  return o;
+}
+
+function decodeSleeptimeComputeTool(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  if (!("description" in x)) return FAIL;
+  const _description = readString(x.description);
+  if (_description === FAIL) return FAIL;
+  if (!("action_type" in x)) return FAIL;
+  const _action_type = readActionKind(x.action_type);
+  if (_action_type === FAIL) return FAIL;
+  let _observation_type = x.observation_type;
+  _observation_type = _observation_type === undefined ? null : readObservationKind(_observation_type);
+  if (_observation_type === FAIL) return FAIL;
+  let _annotations = x.annotations;
+  _annotations = _annotations === undefined ? null : decodeToolAnnotations_OrNull(_annotations);
+  if (_annotations === FAIL) return FAIL;
+  let _meta = x.meta;
+  _meta = _meta === undefined ? null : readRecordOf_readAny_OrNull(_meta);
+  if (_meta === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_SleeptimeComputeTool(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
+  const annotations = o.annotations as { title?: unknown } | null;
+  o.title = annotations?.title || "sleeptime_compute";
+  return o;
+}
+
+const StreamingDeltaEventKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["id","timestamp","source","parent_id","content","reasoning_content","kind"]);
+
+function decodeStreamingDeltaEvent(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  for (const key in x) {
+    if (StreamingDeltaEventKeys.has(key)) continue;
+    return FAIL;
+  }
+  let _id = x.id;
+  _id = _id === undefined ? newUuid() : readEventId(_id);
+  if (_id === FAIL) return FAIL;
+  let _timestamp = x.timestamp;
+  _timestamp = _timestamp === undefined ? naiveLocalTimestamp() : readString(_timestamp);
+  if (_timestamp === FAIL) return FAIL;
+  let _source = x.source;
+  _source = _source === undefined ? "agent" : readEnum_agent_user_environment_hook(_source);
+  if (_source === FAIL) return FAIL;
+  let _parent_id = x.parent_id;
+  _parent_id = _parent_id === undefined ? null : readString_OrNull(_parent_id);
+  if (_parent_id === FAIL) return FAIL;
+  let _content = x.content;
+  _content = _content === undefined ? null : readString_OrNull(_content);
+  if (_content === FAIL) return FAIL;
+  let _reasoning_content = x.reasoning_content;
+  _reasoning_content = _reasoning_content === undefined ? null : readString_OrNull(_reasoning_content);
+  if (_reasoning_content === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_StreamingDeltaEvent(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { id: _id, timestamp: _timestamp, source: _source, parent_id: _parent_id, content: _content, reasoning_content: _reasoning_content, kind: _kind };
+  return o;
+}
+
+const SwitchLLMActionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["profile_name","reason","kind"]);
+
+function decodeSwitchLLMAction(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  for (const key in x) {
+    if (SwitchLLMActionKeys.has(key)) continue;
+    return FAIL;
+  }
+  if (!("profile_name" in x)) return FAIL;
+  const _profile_name = readString(x.profile_name);
+  if (_profile_name === FAIL) return FAIL;
+  if (!("reason" in x)) return FAIL;
+  const _reason = readString(x.reason);
+  if (_reason === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_SwitchLLMAction(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { profile_name: _profile_name, reason: _reason, kind: _kind };
+  return o;
+}
+
+const SwitchLLMObservationKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["content","is_error","profile_name","reason","active_model","kind"]);
+
+function decodeSwitchLLMObservation(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  for (const key in x) {
+    if (SwitchLLMObservationKeys.has(key)) continue;
+    return FAIL;
+  }
+  let _content = x.content;
+  _content = _content === undefined ? [] : readListOf_readAnyOf_decodeTextContent_decodeImageContent(_content);
+  if (_content === FAIL) return FAIL;
+  let _is_error = x.is_error;
+  _is_error = _is_error === undefined ? false : readBoolean(_is_error);
+  if (_is_error === FAIL) return FAIL;
+  if (!("profile_name" in x)) return FAIL;
+  const _profile_name = readString(x.profile_name);
+  if (_profile_name === FAIL) return FAIL;
+  let _reason = x.reason;
+  _reason = _reason === undefined ? null : readString_OrNull(_reason);
+  if (_reason === FAIL) return FAIL;
+  let _active_model = x.active_model;
+  _active_model = _active_model === undefined ? null : readString_OrNull(_active_model);
+  if (_active_model === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_SwitchLLMObservation(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { content: _content, is_error: _is_error, profile_name: _profile_name, reason: _reason, active_model: _active_model, kind: _kind };
+  return o;
+}
+
+function decodeSwitchLLMTool(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  if (!("description" in x)) return FAIL;
+  const _description = readString(x.description);
+  if (_description === FAIL) return FAIL;
+  if (!("action_type" in x)) return FAIL;
+  const _action_type = readActionKind(x.action_type);
+  if (_action_type === FAIL) return FAIL;
+  let _observation_type = x.observation_type;
+  _observation_type = _observation_type === undefined ? null : readObservationKind(_observation_type);
+  if (_observation_type === FAIL) return FAIL;
+  let _annotations = x.annotations;
+  _annotations = _annotations === undefined ? null : decodeToolAnnotations_OrNull(_annotations);
+  if (_annotations === FAIL) return FAIL;
+  let _meta = x.meta;
+  _meta = _meta === undefined ? null : readRecordOf_readAny_OrNull(_meta);
+  if (_meta === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_SwitchLLMTool(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
+  const annotations = o.annotations as { title?: unknown } | null;
+  o.title = annotations?.title || "switch_llm";
+  return o;
+}
+
+const SystemPromptEventKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["id","timestamp","source","parent_id","system_prompt","tools","dynamic_context","kind"]);
+
+function decodeSystemPromptEvent(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  for (const key in x) {
+    if (SystemPromptEventKeys.has(key)) continue;
+    return FAIL;
+  }
+  let _id = x.id;
+  _id = _id === undefined ? newUuid() : readEventId(_id);
+  if (_id === FAIL) return FAIL;
+  let _timestamp = x.timestamp;
+  _timestamp = _timestamp === undefined ? naiveLocalTimestamp() : readString(_timestamp);
+  if (_timestamp === FAIL) return FAIL;
+  let _source = x.source;
+  _source = _source === undefined ? "agent" : readEnum_agent_user_environment_hook(_source);
+  if (_source === FAIL) return FAIL;
+  let _parent_id = x.parent_id;
+  _parent_id = _parent_id === undefined ? null : readString_OrNull(_parent_id);
+  if (_parent_id === FAIL) return FAIL;
+  if (!("system_prompt" in x)) return FAIL;
+  const _system_prompt = decodeTextContent(x.system_prompt);
+  if (_system_prompt === FAIL) return FAIL;
+  if (!("tools" in x)) return FAIL;
+  const _tools = readListOf_decodeToolDefinition(x.tools);
+  if (_tools === FAIL) return FAIL;
+  let _dynamic_context = x.dynamic_context;
+  _dynamic_context = _dynamic_context === undefined ? null : decodeTextContent_OrNull(_dynamic_context);
+  if (_dynamic_context === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_SystemPromptEvent(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { id: _id, timestamp: _timestamp, source: _source, parent_id: _parent_id, system_prompt: _system_prompt, tools: _tools, dynamic_context: _dynamic_context, kind: _kind };
+  return o;
+}
+
+const TaskActionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["description","prompt","subagent_type","resume","max_turns","kind"]);
+
+function decodeTaskAction(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  for (const key in x) {
+    if (TaskActionKeys.has(key)) continue;
+    return FAIL;
+  }
+  let _description = x.description;
+  _description = _description === undefined ? null : readString_OrNull(_description);
+  if (_description === FAIL) return FAIL;
+  if (!("prompt" in x)) return FAIL;
+  const _prompt = readString(x.prompt);
+  if (_prompt === FAIL) return FAIL;
+  let _subagent_type = x.subagent_type;
+  _subagent_type = _subagent_type === undefined ? "general-purpose" : readString(_subagent_type);
+  if (_subagent_type === FAIL) return FAIL;
+  let _resume = x.resume;
+  _resume = _resume === undefined ? null : readString_OrNull(_resume);
+  if (_resume === FAIL) return FAIL;
+  let _max_turns = x.max_turns;
+  _max_turns = _max_turns === undefined ? null : readInteger_min1_OrNull(_max_turns);
+  if (_max_turns === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_TaskAction(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { description: _description, prompt: _prompt, subagent_type: _subagent_type, resume: _resume, max_turns: _max_turns, kind: _kind };
+  return o;
+}
+
+function decodeTaskItem(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  if (!("title" in x)) return FAIL;
+  const _title = readString(x.title);
+  if (_title === FAIL) return FAIL;
+  let _notes = x.notes;
+  _notes = _notes === undefined ? "" : readString(_notes);
+  if (_notes === FAIL) return FAIL;
+  let _status = x.status;
+  _status = _status === undefined ? "todo" : readEnum_todo_in_progress_done(_status);
+  if (_status === FAIL) return FAIL;
+  const o: Record<string, unknown> = { title: _title, notes: _notes, status: _status };
+  return o;
+}
+
+const TaskObservationKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["content","is_error","task_id","subagent","status","kind"]);
+
+function decodeTaskObservation(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  for (const key in x) {
+    if (TaskObservationKeys.has(key)) continue;
+    return FAIL;
+  }
+  let _content = x.content;
+  _content = _content === undefined ? [] : readListOf_readAnyOf_decodeTextContent_decodeImageContent(_content);
+  if (_content === FAIL) return FAIL;
+  let _is_error = x.is_error;
+  _is_error = _is_error === undefined ? false : readBoolean(_is_error);
+  if (_is_error === FAIL) return FAIL;
+  if (!("task_id" in x)) return FAIL;
+  const _task_id = readString(x.task_id);
+  if (_task_id === FAIL) return FAIL;
+  if (!("subagent" in x)) return FAIL;
+  const _subagent = readString(x.subagent);
+  if (_subagent === FAIL) return FAIL;
+  if (!("status" in x)) return FAIL;
+  const _status = readString(x.status);
+  if (_status === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_TaskObservation(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { content: _content, is_error: _is_error, task_id: _task_id, subagent: _subagent, status: _status, kind: _kind };
+  return o;
+}
+
+function decodeTaskTool(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  if (!("description" in x)) return FAIL;
+  const _description = readString(x.description);
+  if (_description === FAIL) return FAIL;
+  if (!("action_type" in x)) return FAIL;
+  const _action_type = readActionKind(x.action_type);
+  if (_action_type === FAIL) return FAIL;
+  let _observation_type = x.observation_type;
+  _observation_type = _observation_type === undefined ? null : readObservationKind(_observation_type);
+  if (_observation_type === FAIL) return FAIL;
+  let _annotations = x.annotations;
+  _annotations = _annotations === undefined ? null : decodeToolAnnotations_OrNull(_annotations);
+  if (_annotations === FAIL) return FAIL;
+  let _meta = x.meta;
+  _meta = _meta === undefined ? null : readRecordOf_readAny_OrNull(_meta);
+  if (_meta === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_TaskTool(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
+  const annotations = o.annotations as { title?: unknown } | null;
+  o.title = annotations?.title || "task";
+  return o;
+}
+
+function decodeTaskToolSet(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  if (!("description" in x)) return FAIL;
+  const _description = readString(x.description);
+  if (_description === FAIL) return FAIL;
+  if (!("action_type" in x)) return FAIL;
+  const _action_type = readActionKind(x.action_type);
+  if (_action_type === FAIL) return FAIL;
+  let _observation_type = x.observation_type;
+  _observation_type = _observation_type === undefined ? null : readObservationKind(_observation_type);
+  if (_observation_type === FAIL) return FAIL;
+  let _annotations = x.annotations;
+  _annotations = _annotations === undefined ? null : decodeToolAnnotations_OrNull(_annotations);
+  if (_annotations === FAIL) return FAIL;
+  let _meta = x.meta;
+  _meta = _meta === undefined ? null : readRecordOf_readAny_OrNull(_meta);
+  if (_meta === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_TaskToolSet(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
+  const annotations = o.annotations as { title?: unknown } | null;
+  o.title = annotations?.title || "task_tool_set";
+  return o;
+}
+
+const TaskTrackerActionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["command","task_list","kind"]);
+
+function decodeTaskTrackerAction(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  for (const key in x) {
+    if (TaskTrackerActionKeys.has(key)) continue;
+    return FAIL;
+  }
+  let _command = x.command;
+  _command = _command === undefined ? "view" : readEnum_view_plan(_command);
+  if (_command === FAIL) return FAIL;
+  let _task_list = x.task_list;
+  _task_list = _task_list === undefined ? [] : readListOf_decodeTaskItem(_task_list);
+  if (_task_list === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_TaskTrackerAction(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { command: _command, task_list: _task_list, kind: _kind };
+  return o;
+}
+
+const TaskTrackerObservationKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["content","is_error","command","task_list","kind"]);
+
+function decodeTaskTrackerObservation(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  for (const key in x) {
+    if (TaskTrackerObservationKeys.has(key)) continue;
+    return FAIL;
+  }
+  let _content = x.content;
+  _content = _content === undefined ? [] : readListOf_readAnyOf_decodeTextContent_decodeImageContent(_content);
+  if (_content === FAIL) return FAIL;
+  let _is_error = x.is_error;
+  _is_error = _is_error === undefined ? false : readBoolean(_is_error);
+  if (_is_error === FAIL) return FAIL;
+  if (!("command" in x)) return FAIL;
+  const _command = readEnum_view_plan(x.command);
+  if (_command === FAIL) return FAIL;
+  let _task_list = x.task_list;
+  _task_list = _task_list === undefined ? [] : readListOf_decodeTaskItem(_task_list);
+  if (_task_list === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_TaskTrackerObservation(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { content: _content, is_error: _is_error, command: _command, task_list: _task_list, kind: _kind };
+  return o;
+}
+
+function decodeTaskTrackerTool(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  if (!("description" in x)) return FAIL;
+  const _description = readString(x.description);
+  if (_description === FAIL) return FAIL;
+  if (!("action_type" in x)) return FAIL;
+  const _action_type = readActionKind(x.action_type);
+  if (_action_type === FAIL) return FAIL;
+  let _observation_type = x.observation_type;
+  _observation_type = _observation_type === undefined ? null : readObservationKind(_observation_type);
+  if (_observation_type === FAIL) return FAIL;
+  let _annotations = x.annotations;
+  _annotations = _annotations === undefined ? null : decodeToolAnnotations_OrNull(_annotations);
+  if (_annotations === FAIL) return FAIL;
+  let _meta = x.meta;
+  _meta = _meta === undefined ? null : readRecordOf_readAny_OrNull(_meta);
+  if (_meta === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_TaskTrackerTool(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
+  const annotations = o.annotations as { title?: unknown } | null;
+  o.title = annotations?.title || "task_tracker";
+  return o;
+}
+
+const TerminalActionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["command","is_input","timeout","reset","kind"]);
+
+function decodeTerminalAction(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  for (const key in x) {
+    if (TerminalActionKeys.has(key)) continue;
+    return FAIL;
+  }
+  if (!("command" in x)) return FAIL;
+  const _command = readString(x.command);
+  if (_command === FAIL) return FAIL;
+  let _is_input = x.is_input;
+  _is_input = _is_input === undefined ? false : readBoolean(_is_input);
+  if (_is_input === FAIL) return FAIL;
+  let _timeout = x.timeout;
+  _timeout = _timeout === undefined ? null : readNumber_min0_OrNull(_timeout);
+  if (_timeout === FAIL) return FAIL;
+  let _reset = x.reset;
+  _reset = _reset === undefined ? false : readBoolean(_reset);
+  if (_reset === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_TerminalAction(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { command: _command, is_input: _is_input, timeout: _timeout, reset: _reset, kind: _kind };
+  return o;
+}
+
+const TerminalObservationKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["content","is_error","command","exit_code","timeout","metadata","full_output_save_dir","kind"]);
+
+function decodeTerminalObservation(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  for (const key in x) {
+    if (TerminalObservationKeys.has(key)) continue;
+    return FAIL;
+  }
+  let _content = x.content;
+  _content = _content === undefined ? [] : readListOf_readAnyOf_decodeTextContent_decodeImageContent(_content);
+  if (_content === FAIL) return FAIL;
+  let _is_error = x.is_error;
+  _is_error = _is_error === undefined ? false : readBoolean(_is_error);
+  if (_is_error === FAIL) return FAIL;
+  if (!("command" in x)) return FAIL;
+  const _command = readString_OrNull(x.command);
+  if (_command === FAIL) return FAIL;
+  let _exit_code = x.exit_code;
+  _exit_code = _exit_code === undefined ? null : readInteger_OrNull(_exit_code);
+  if (_exit_code === FAIL) return FAIL;
+  let _timeout = x.timeout;
+  _timeout = _timeout === undefined ? false : readBoolean(_timeout);
+  if (_timeout === FAIL) return FAIL;
+  let _metadata = x.metadata;
+  _metadata = _metadata === undefined ? decodeCmdOutputMetadata({}) : decodeCmdOutputMetadata(_metadata);
+  if (_metadata === FAIL) return FAIL;
+  let _full_output_save_dir = x.full_output_save_dir;
+  _full_output_save_dir = _full_output_save_dir === undefined ? null : readString_OrNull(_full_output_save_dir);
+  if (_full_output_save_dir === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_TerminalObservation(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { content: _content, is_error: _is_error, command: _command, exit_code: _exit_code, timeout: _timeout, metadata: _metadata, full_output_save_dir: _full_output_save_dir, kind: _kind };
+  return o;
+}
+
+function decodeTerminalTool(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  if (!("description" in x)) return FAIL;
+  const _description = readString(x.description);
+  if (_description === FAIL) return FAIL;
+  if (!("action_type" in x)) return FAIL;
+  const _action_type = readActionKind(x.action_type);
+  if (_action_type === FAIL) return FAIL;
+  let _observation_type = x.observation_type;
+  _observation_type = _observation_type === undefined ? null : readObservationKind(_observation_type);
+  if (_observation_type === FAIL) return FAIL;
+  let _annotations = x.annotations;
+  _annotations = _annotations === undefined ? null : decodeToolAnnotations_OrNull(_annotations);
+  if (_annotations === FAIL) return FAIL;
+  let _meta = x.meta;
+  _meta = _meta === undefined ? null : readRecordOf_readAny_OrNull(_meta);
+  if (_meta === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_TerminalTool(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
+  const annotations = o.annotations as { title?: unknown } | null;
+  o.title = annotations?.title || "terminal";
+  return o;
+}
+
+const TextContentKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["cache_prompt","type","text"]);
+
+function decodeTextContent(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  for (const key in x) {
+    if (TextContentKeys.has(key)) continue;
+    return FAIL;
+  }
+  let _cache_prompt = x.cache_prompt;
+  _cache_prompt = _cache_prompt === undefined ? false : readBoolean(_cache_prompt);
+  if (_cache_prompt === FAIL) return FAIL;
+  let _type = x.type;
+  _type = _type === undefined ? "text" : readConst_text(_type);
+  if (_type === FAIL) return FAIL;
+  if (!("text" in x)) return FAIL;
+  const _text = readString(x.text);
+  if (_text === FAIL) return FAIL;
+  const o: Record<string, unknown> = { cache_prompt: _cache_prompt, type: _type, text: _text };
+  return o;
+}
+
+function decodeTextContent_OrNull(v: unknown): unknown {
+  if (v === null) return null;
+  return decodeTextContent(v);
+}
+
+const ThinkActionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["thought","kind"]);
+
+function decodeThinkAction(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  for (const key in x) {
+    if (ThinkActionKeys.has(key)) continue;
+    return FAIL;
+  }
+  if (!("thought" in x)) return FAIL;
+  const _thought = readString(x.thought);
+  if (_thought === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_ThinkAction(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { thought: _thought, kind: _kind };
+  return o;
+}
+
+const ThinkObservationKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["content","is_error","kind"]);
+
+function decodeThinkObservation(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  for (const key in x) {
+    if (ThinkObservationKeys.has(key)) continue;
+    return FAIL;
+  }
+  let _content = x.content;
+  _content = _content === undefined ? [] : readListOf_readAnyOf_decodeTextContent_decodeImageContent(_content);
+  if (_content === FAIL) return FAIL;
+  let _is_error = x.is_error;
+  _is_error = _is_error === undefined ? false : readBoolean(_is_error);
+  if (_is_error === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_ThinkObservation(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { content: _content, is_error: _is_error, kind: _kind };
+  return o;
+}
+
+function decodeThinkTool(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  if (!("description" in x)) return FAIL;
+  const _description = readString(x.description);
+  if (_description === FAIL) return FAIL;
+  if (!("action_type" in x)) return FAIL;
+  const _action_type = readActionKind(x.action_type);
+  if (_action_type === FAIL) return FAIL;
+  let _observation_type = x.observation_type;
+  _observation_type = _observation_type === undefined ? null : readObservationKind(_observation_type);
+  if (_observation_type === FAIL) return FAIL;
+  let _annotations = x.annotations;
+  _annotations = _annotations === undefined ? null : decodeToolAnnotations_OrNull(_annotations);
+  if (_annotations === FAIL) return FAIL;
+  let _meta = x.meta;
+  _meta = _meta === undefined ? null : readRecordOf_readAny_OrNull(_meta);
+  if (_meta === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_ThinkTool(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
+  const annotations = o.annotations as { title?: unknown } | null;
+  o.title = annotations?.title || "think";
+  return o;
+}
+
+function decodeThinkingBlock(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  let _type = x.type;
+  _type = _type === undefined ? "thinking" : readConst_thinking(_type);
+  if (_type === FAIL) return FAIL;
+  if (!("thinking" in x)) return FAIL;
+  const _thinking = readString(x.thinking);
+  if (_thinking === FAIL) return FAIL;
+  let _signature = x.signature;
+  _signature = _signature === undefined ? null : readString_OrNull(_signature);
+  if (_signature === FAIL) return FAIL;
+  const o: Record<string, unknown> = { type: _type, thinking: _thinking, signature: _signature };
+  return o;
+}
+
+const TokenEventKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["id","timestamp","source","parent_id","prompt_token_ids","response_token_ids","kind"]);
+
+function decodeTokenEvent(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  for (const key in x) {
+    if (TokenEventKeys.has(key)) continue;
+    return FAIL;
+  }
+  let _id = x.id;
+  _id = _id === undefined ? newUuid() : readEventId(_id);
+  if (_id === FAIL) return FAIL;
+  let _timestamp = x.timestamp;
+  _timestamp = _timestamp === undefined ? naiveLocalTimestamp() : readString(_timestamp);
+  if (_timestamp === FAIL) return FAIL;
+  if (!("source" in x)) return FAIL;
+  const _source = readEnum_agent_user_environment_hook(x.source);
+  if (_source === FAIL) return FAIL;
+  let _parent_id = x.parent_id;
+  _parent_id = _parent_id === undefined ? null : readString_OrNull(_parent_id);
+  if (_parent_id === FAIL) return FAIL;
+  if (!("prompt_token_ids" in x)) return FAIL;
+  const _prompt_token_ids = readListOf_readInteger(x.prompt_token_ids);
+  if (_prompt_token_ids === FAIL) return FAIL;
+  if (!("response_token_ids" in x)) return FAIL;
+  const _response_token_ids = readListOf_readInteger(x.response_token_ids);
+  if (_response_token_ids === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_TokenEvent(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { id: _id, timestamp: _timestamp, source: _source, parent_id: _parent_id, prompt_token_ids: _prompt_token_ids, response_token_ids: _response_token_ids, kind: _kind };
+  return o;
+}
+
+function decodeTomConsultTool(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  if (!("description" in x)) return FAIL;
+  const _description = readString(x.description);
+  if (_description === FAIL) return FAIL;
+  if (!("action_type" in x)) return FAIL;
+  const _action_type = readActionKind(x.action_type);
+  if (_action_type === FAIL) return FAIL;
+  let _observation_type = x.observation_type;
+  _observation_type = _observation_type === undefined ? null : readObservationKind(_observation_type);
+  if (_observation_type === FAIL) return FAIL;
+  let _annotations = x.annotations;
+  _annotations = _annotations === undefined ? null : decodeToolAnnotations_OrNull(_annotations);
+  if (_annotations === FAIL) return FAIL;
+  let _meta = x.meta;
+  _meta = _meta === undefined ? null : readRecordOf_readAny_OrNull(_meta);
+  if (_meta === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_TomConsultTool(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
+  const annotations = o.annotations as { title?: unknown } | null;
+  o.title = annotations?.title || "tom_consult";
+  return o;
+}
+
+function decodeToolAnnotations(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  let _title = x.title;
+  _title = _title === undefined ? null : readString_OrNull(_title);
+  if (_title === FAIL) return FAIL;
+  let _readOnlyHint = x.readOnlyHint;
+  _readOnlyHint = _readOnlyHint === undefined ? false : readBoolean(_readOnlyHint);
+  if (_readOnlyHint === FAIL) return FAIL;
+  let _destructiveHint = x.destructiveHint;
+  _destructiveHint = _destructiveHint === undefined ? true : readBoolean(_destructiveHint);
+  if (_destructiveHint === FAIL) return FAIL;
+  let _idempotentHint = x.idempotentHint;
+  _idempotentHint = _idempotentHint === undefined ? false : readBoolean(_idempotentHint);
+  if (_idempotentHint === FAIL) return FAIL;
+  let _openWorldHint = x.openWorldHint;
+  _openWorldHint = _openWorldHint === undefined ? true : readBoolean(_openWorldHint);
+  if (_openWorldHint === FAIL) return FAIL;
+  const o: Record<string, unknown> = { title: _title, readOnlyHint: _readOnlyHint, destructiveHint: _destructiveHint, idempotentHint: _idempotentHint, openWorldHint: _openWorldHint };
+  return o;
+}
+
+function decodeToolAnnotations_OrNull(v: unknown): unknown {
+  if (v === null) return null;
+  return decodeToolAnnotations(v);
+}
+
+function decodeToolDefinition(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const kind = (v as { kind?: unknown }).kind;
+  switch (kind) {
+    case 'MCPToolDefinition':
+      return decodeMCPToolDefinition(v);
+    case 'FinishTool':
+      return decodeFinishTool(v);
+    case 'InvokeSkillTool':
+      return decodeInvokeSkillTool(v);
+    case 'SwitchLLMTool':
+      return decodeSwitchLLMTool(v);
+    case 'ThinkTool':
+      return decodeThinkTool(v);
+    case 'VisionInspectTool':
+      return decodeVisionInspectTool(v);
+    case 'ClientTool':
+      return decodeClientTool(v);
+    case 'ApplyPatchTool':
+      return decodeApplyPatchTool(v);
+    case 'BrowserClickTool':
+      return decodeBrowserClickTool(v);
+    case 'BrowserCloseTabTool':
+      return decodeBrowserCloseTabTool(v);
+    case 'BrowserGetContentTool':
+      return decodeBrowserGetContentTool(v);
+    case 'BrowserGetStateTool':
+      return decodeBrowserGetStateTool(v);
+    case 'BrowserGetStorageTool':
+      return decodeBrowserGetStorageTool(v);
+    case 'BrowserGoBackTool':
+      return decodeBrowserGoBackTool(v);
+    case 'BrowserListTabsTool':
+      return decodeBrowserListTabsTool(v);
+    case 'BrowserNavigateTool':
+      return decodeBrowserNavigateTool(v);
+    case 'BrowserScrollTool':
+      return decodeBrowserScrollTool(v);
+    case 'BrowserSetStorageTool':
+      return decodeBrowserSetStorageTool(v);
+    case 'BrowserStartRecordingTool':
+      return decodeBrowserStartRecordingTool(v);
+    case 'BrowserStopRecordingTool':
+      return decodeBrowserStopRecordingTool(v);
+    case 'BrowserSwitchTabTool':
+      return decodeBrowserSwitchTabTool(v);
+    case 'BrowserToolSet':
+      return decodeBrowserToolSet(v);
+    case 'BrowserTypeTool':
+      return decodeBrowserTypeTool(v);
+    case 'FileEditorTool':
+      return decodeFileEditorTool(v);
+    case 'EditTool':
+      return decodeEditTool(v);
+    case 'ListDirectoryTool':
+      return decodeListDirectoryTool(v);
+    case 'ReadFileTool':
+      return decodeReadFileTool(v);
+    case 'WriteFileTool':
+      return decodeWriteFileTool(v);
+    case 'GlobTool':
+      return decodeGlobTool(v);
+    case 'GrepTool':
+      return decodeGrepTool(v);
+    case 'PlanningFileEditorTool':
+      return decodePlanningFileEditorTool(v);
+    case 'TaskTool':
+      return decodeTaskTool(v);
+    case 'TaskToolSet':
+      return decodeTaskToolSet(v);
+    case 'TaskTrackerTool':
+      return decodeTaskTrackerTool(v);
+    case 'TerminalTool':
+      return decodeTerminalTool(v);
+    case 'SleeptimeComputeTool':
+      return decodeSleeptimeComputeTool(v);
+    case 'TomConsultTool':
+      return decodeTomConsultTool(v);
+    case 'WorkflowTool':
+      return decodeWorkflowTool(v);
+    case 'WorkflowToolSet':
+      return decodeWorkflowToolSet(v);
+    default:
+      return lenient && typeof kind === 'string' ? { ...(v as object) } : FAIL;
+  }
+}
+
+const ToolExecutionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["taskSupport"]);
+
+function decodeToolExecution(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  for (const key in x) {
+    if (ToolExecutionKeys.has(key)) continue;
+    if (key in Object.prototype || !Object.hasOwn(x, key)) return FAIL;
+  }
+  let _taskSupport = x.taskSupport;
+  _taskSupport = _taskSupport === undefined ? null : readEnum_forbidden_optional_required_OrNull(_taskSupport);
+  if (_taskSupport === FAIL) return FAIL;
+  const o: Record<string, unknown> = { taskSupport: _taskSupport };
+  for (const key in x) if (!ToolExecutionKeys.has(key)) o[key] = x[key];
+  return o;
+}
+
+function decodeToolExecution_OrNull(v: unknown): unknown {
+  if (v === null) return null;
+  return decodeToolExecution(v);
+}
+
+const UserRejectObservationKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["id","timestamp","source","parent_id","tool_name","tool_call_id","rejection_reason","rejection_source","action_id","kind"]);
+
+function decodeUserRejectObservation(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  for (const key in x) {
+    if (UserRejectObservationKeys.has(key)) continue;
+    return FAIL;
+  }
+  let _id = x.id;
+  _id = _id === undefined ? newUuid() : readEventId(_id);
+  if (_id === FAIL) return FAIL;
+  let _timestamp = x.timestamp;
+  _timestamp = _timestamp === undefined ? naiveLocalTimestamp() : readString(_timestamp);
+  if (_timestamp === FAIL) return FAIL;
+  let _source = x.source;
+  _source = _source === undefined ? "environment" : readEnum_agent_user_environment_hook(_source);
+  if (_source === FAIL) return FAIL;
+  let _parent_id = x.parent_id;
+  _parent_id = _parent_id === undefined ? null : readString_OrNull(_parent_id);
+  if (_parent_id === FAIL) return FAIL;
+  if (!("tool_name" in x)) return FAIL;
+  const _tool_name = readString(x.tool_name);
+  if (_tool_name === FAIL) return FAIL;
+  if (!("tool_call_id" in x)) return FAIL;
+  const _tool_call_id = readString(x.tool_call_id);
+  if (_tool_call_id === FAIL) return FAIL;
+  let _rejection_reason = x.rejection_reason;
+  _rejection_reason = _rejection_reason === undefined ? "User rejected the action" : readString(_rejection_reason);
+  if (_rejection_reason === FAIL) return FAIL;
+  let _rejection_source = x.rejection_source;
+  _rejection_source = _rejection_source === undefined ? "user" : readEnum_user_hook(_rejection_source);
+  if (_rejection_source === FAIL) return FAIL;
+  if (!("action_id" in x)) return FAIL;
+  const _action_id = readString(x.action_id);
+  if (_action_id === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_UserRejectObservation(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { id: _id, timestamp: _timestamp, source: _source, parent_id: _parent_id, tool_name: _tool_name, tool_call_id: _tool_call_id, rejection_reason: _rejection_reason, rejection_source: _rejection_source, action_id: _action_id, kind: _kind };
+  return o;
+}
+
+const VisionInspectActionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["image_index","question","profile_name","kind"]);
+
+function decodeVisionInspectAction(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  for (const key in x) {
+    if (VisionInspectActionKeys.has(key)) continue;
+    return FAIL;
+  }
+  if (!("image_index" in x)) return FAIL;
+  const _image_index = readInteger_min0(x.image_index);
+  if (_image_index === FAIL) return FAIL;
+  if (!("question" in x)) return FAIL;
+  const _question = readString_min1(x.question);
+  if (_question === FAIL) return FAIL;
+  let _profile_name = x.profile_name;
+  _profile_name = _profile_name === undefined ? null : readString_OrNull(_profile_name);
+  if (_profile_name === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_VisionInspectAction(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { image_index: _image_index, question: _question, profile_name: _profile_name, kind: _kind };
+  return o;
+}
+
+const VisionInspectObservationKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["content","is_error","image_index","question","profile_name","model","base_url","answer","kind"]);
+
+function decodeVisionInspectObservation(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  for (const key in x) {
+    if (VisionInspectObservationKeys.has(key)) continue;
+    return FAIL;
+  }
+  let _content = x.content;
+  _content = _content === undefined ? [] : readListOf_readAnyOf_decodeTextContent_decodeImageContent(_content);
+  if (_content === FAIL) return FAIL;
+  let _is_error = x.is_error;
+  _is_error = _is_error === undefined ? false : readBoolean(_is_error);
+  if (_is_error === FAIL) return FAIL;
+  if (!("image_index" in x)) return FAIL;
+  const _image_index = readInteger(x.image_index);
+  if (_image_index === FAIL) return FAIL;
+  if (!("question" in x)) return FAIL;
+  const _question = readString(x.question);
+  if (_question === FAIL) return FAIL;
+  let _profile_name = x.profile_name;
+  _profile_name = _profile_name === undefined ? null : readString_OrNull(_profile_name);
+  if (_profile_name === FAIL) return FAIL;
+  let _model = x.model;
+  _model = _model === undefined ? null : readString_OrNull(_model);
+  if (_model === FAIL) return FAIL;
+  let _base_url = x.base_url;
+  _base_url = _base_url === undefined ? null : readString_OrNull(_base_url);
+  if (_base_url === FAIL) return FAIL;
+  let _answer = x.answer;
+  _answer = _answer === undefined ? null : readString_OrNull(_answer);
+  if (_answer === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_VisionInspectObservation(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { content: _content, is_error: _is_error, image_index: _image_index, question: _question, profile_name: _profile_name, model: _model, base_url: _base_url, answer: _answer, kind: _kind };
+  return o;
+}
+
+function decodeVisionInspectTool(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  if (!("description" in x)) return FAIL;
+  const _description = readString(x.description);
+  if (_description === FAIL) return FAIL;
+  if (!("action_type" in x)) return FAIL;
+  const _action_type = readActionKind(x.action_type);
+  if (_action_type === FAIL) return FAIL;
+  let _observation_type = x.observation_type;
+  _observation_type = _observation_type === undefined ? null : readObservationKind(_observation_type);
+  if (_observation_type === FAIL) return FAIL;
+  let _annotations = x.annotations;
+  _annotations = _annotations === undefined ? null : decodeToolAnnotations_OrNull(_annotations);
+  if (_annotations === FAIL) return FAIL;
+  let _meta = x.meta;
+  _meta = _meta === undefined ? null : readRecordOf_readAny_OrNull(_meta);
+  if (_meta === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_VisionInspectTool(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
+  const annotations = o.annotations as { title?: unknown } | null;
+  o.title = annotations?.title || "inspect_image_with_vision";
+  return o;
+}
+
+const WorkflowActionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["name","script","max_concurrency","kind"]);
+
+function decodeWorkflowAction(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  for (const key in x) {
+    if (WorkflowActionKeys.has(key)) continue;
+    return FAIL;
+  }
+  if (!("name" in x)) return FAIL;
+  const _name = readString(x.name);
+  if (_name === FAIL) return FAIL;
+  if (!("script" in x)) return FAIL;
+  const _script = readString(x.script);
+  if (_script === FAIL) return FAIL;
+  let _max_concurrency = x.max_concurrency;
+  _max_concurrency = _max_concurrency === undefined ? 8 : readInteger_min1_max64(_max_concurrency);
+  if (_max_concurrency === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_WorkflowAction(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { name: _name, script: _script, max_concurrency: _max_concurrency, kind: _kind };
+  return o;
+}
+
+const WorkflowObservationKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["content","is_error","name","status","kind"]);
+
+function decodeWorkflowObservation(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  for (const key in x) {
+    if (WorkflowObservationKeys.has(key)) continue;
+    return FAIL;
+  }
+  let _content = x.content;
+  _content = _content === undefined ? [] : readListOf_readAnyOf_decodeTextContent_decodeImageContent(_content);
+  if (_content === FAIL) return FAIL;
+  let _is_error = x.is_error;
+  _is_error = _is_error === undefined ? false : readBoolean(_is_error);
+  if (_is_error === FAIL) return FAIL;
+  if (!("name" in x)) return FAIL;
+  const _name = readString(x.name);
+  if (_name === FAIL) return FAIL;
+  if (!("status" in x)) return FAIL;
+  const _status = readEnum_completed_error(x.status);
+  if (_status === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_WorkflowObservation(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { content: _content, is_error: _is_error, name: _name, status: _status, kind: _kind };
+  return o;
+}
+
+function decodeWorkflowTool(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  if (!("description" in x)) return FAIL;
+  const _description = readString(x.description);
+  if (_description === FAIL) return FAIL;
+  if (!("action_type" in x)) return FAIL;
+  const _action_type = readActionKind(x.action_type);
+  if (_action_type === FAIL) return FAIL;
+  let _observation_type = x.observation_type;
+  _observation_type = _observation_type === undefined ? null : readObservationKind(_observation_type);
+  if (_observation_type === FAIL) return FAIL;
+  let _annotations = x.annotations;
+  _annotations = _annotations === undefined ? null : decodeToolAnnotations_OrNull(_annotations);
+  if (_annotations === FAIL) return FAIL;
+  let _meta = x.meta;
+  _meta = _meta === undefined ? null : readRecordOf_readAny_OrNull(_meta);
+  if (_meta === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_WorkflowTool(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
+  const annotations = o.annotations as { title?: unknown } | null;
+  o.title = annotations?.title || "workflow";
+  return o;
+}
+
+function decodeWorkflowToolSet(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  if (!("description" in x)) return FAIL;
+  const _description = readString(x.description);
+  if (_description === FAIL) return FAIL;
+  if (!("action_type" in x)) return FAIL;
+  const _action_type = readActionKind(x.action_type);
+  if (_action_type === FAIL) return FAIL;
+  let _observation_type = x.observation_type;
+  _observation_type = _observation_type === undefined ? null : readObservationKind(_observation_type);
+  if (_observation_type === FAIL) return FAIL;
+  let _annotations = x.annotations;
+  _annotations = _annotations === undefined ? null : decodeToolAnnotations_OrNull(_annotations);
+  if (_annotations === FAIL) return FAIL;
+  let _meta = x.meta;
+  _meta = _meta === undefined ? null : readRecordOf_readAny_OrNull(_meta);
+  if (_meta === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_WorkflowToolSet(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
+  const annotations = o.annotations as { title?: unknown } | null;
+  o.title = annotations?.title || "workflow_tool_set";
+  return o;
+}
+
+const WriteFileActionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["file_path","content","kind"]);
+
+function decodeWriteFileAction(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  for (const key in x) {
+    if (WriteFileActionKeys.has(key)) continue;
+    return FAIL;
+  }
+  if (!("file_path" in x)) return FAIL;
+  const _file_path = readString(x.file_path);
+  if (_file_path === FAIL) return FAIL;
+  if (!("content" in x)) return FAIL;
+  const _content = readString(x.content);
+  if (_content === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_WriteFileAction(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { file_path: _file_path, content: _content, kind: _kind };
+  return o;
+}
+
+const WriteFileObservationKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["content","is_error","file_path","is_new_file","old_content","new_content","kind"]);
+
+function decodeWriteFileObservation(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  for (const key in x) {
+    if (WriteFileObservationKeys.has(key)) continue;
+    return FAIL;
+  }
+  let _content = x.content;
+  _content = _content === undefined ? [] : readListOf_readAnyOf_decodeTextContent_decodeImageContent(_content);
+  if (_content === FAIL) return FAIL;
+  let _is_error = x.is_error;
+  _is_error = _is_error === undefined ? false : readBoolean(_is_error);
+  if (_is_error === FAIL) return FAIL;
+  let _file_path = x.file_path;
+  _file_path = _file_path === undefined ? null : readString_OrNull(_file_path);
+  if (_file_path === FAIL) return FAIL;
+  let _is_new_file = x.is_new_file;
+  _is_new_file = _is_new_file === undefined ? false : readBoolean(_is_new_file);
+  if (_is_new_file === FAIL) return FAIL;
+  let _old_content = x.old_content;
+  _old_content = _old_content === undefined ? null : readString_OrNull(_old_content);
+  if (_old_content === FAIL) return FAIL;
+  let _new_content = x.new_content;
+  _new_content = _new_content === undefined ? null : readString_OrNull(_new_content);
+  if (_new_content === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_WriteFileObservation(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { content: _content, is_error: _is_error, file_path: _file_path, is_new_file: _is_new_file, old_content: _old_content, new_content: _new_content, kind: _kind };
+  return o;
+}
+
+function decodeWriteFileTool(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const x = v as Record<string, unknown>;
+  if (!("description" in x)) return FAIL;
+  const _description = readString(x.description);
+  if (_description === FAIL) return FAIL;
+  if (!("action_type" in x)) return FAIL;
+  const _action_type = readActionKind(x.action_type);
+  if (_action_type === FAIL) return FAIL;
+  let _observation_type = x.observation_type;
+  _observation_type = _observation_type === undefined ? null : readObservationKind(_observation_type);
+  if (_observation_type === FAIL) return FAIL;
+  let _annotations = x.annotations;
+  _annotations = _annotations === undefined ? null : decodeToolAnnotations_OrNull(_annotations);
+  if (_annotations === FAIL) return FAIL;
+  let _meta = x.meta;
+  _meta = _meta === undefined ? null : readRecordOf_readAny_OrNull(_meta);
+  if (_meta === FAIL) return FAIL;
+  if (!("kind" in x)) return FAIL;
+  const _kind = readConst_WriteFileTool(x.kind);
+  if (_kind === FAIL) return FAIL;
+  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
+  const annotations = o.annotations as { title?: unknown } | null;
+  o.title = annotations?.title || "write_file";
+  return o;
+}
+
+function readActionKind(v: unknown): unknown {
+  return typeof v === 'string' && (ACTION_KIND_SET.has(v) || lenient) ? v : FAIL;
+}
+
+function readAny(v: unknown): unknown {
   return v;
 }
 
-function f8(v: unknown): unknown {
-  if (v === null) return null;
-  return f7(v);
+function readAnyOf_decodeTextContent_decodeImageContent(v: unknown): unknown {
+  let r: unknown;
+  r = decodeTextContent(v);
+  if (r !== FAIL) return r;
+  r = decodeImageContent(v);
+  if (r !== FAIL) return r;
+  return FAIL;
 }
 
-function f9(v: unknown): unknown {
+function readAnyOf_decodeThinkingBlock_decodeRedactedThinkingBlock(v: unknown): unknown {
+  let r: unknown;
+  r = decodeThinkingBlock(v);
+  if (r !== FAIL) return r;
+  r = decodeRedactedThinkingBlock(v);
+  if (r !== FAIL) return r;
+  return FAIL;
+}
+
+function readAny_OrNull(v: unknown): unknown {
+  if (v === null) return null;
+  return readAny(v);
+}
+
+function readBoolean(v: unknown): unknown {
+  return typeof v === 'boolean' ? v : FAIL;
+}
+
+function readBoolean_OrNull(v: unknown): unknown {
+  if (v === null) return null;
+  return readBoolean(v);
+}
+
+function readConst_ACPToolCallEvent(v: unknown): unknown {
+  return v === "ACPToolCallEvent" ? v : FAIL;
+}
+
+function readConst_ActionEvent(v: unknown): unknown {
+  return v === "ActionEvent" ? v : FAIL;
+}
+
+function readConst_AgentErrorEvent(v: unknown): unknown {
+  return v === "AgentErrorEvent" ? v : FAIL;
+}
+
+function readConst_ApplyPatchAction(v: unknown): unknown {
+  return v === "ApplyPatchAction" ? v : FAIL;
+}
+
+function readConst_ApplyPatchObservation(v: unknown): unknown {
+  return v === "ApplyPatchObservation" ? v : FAIL;
+}
+
+function readConst_ApplyPatchTool(v: unknown): unknown {
+  return v === "ApplyPatchTool" ? v : FAIL;
+}
+
+function readConst_BrowserAction(v: unknown): unknown {
+  return v === "BrowserAction" ? v : FAIL;
+}
+
+function readConst_BrowserClickAction(v: unknown): unknown {
+  return v === "BrowserClickAction" ? v : FAIL;
+}
+
+function readConst_BrowserClickTool(v: unknown): unknown {
+  return v === "BrowserClickTool" ? v : FAIL;
+}
+
+function readConst_BrowserCloseTabAction(v: unknown): unknown {
+  return v === "BrowserCloseTabAction" ? v : FAIL;
+}
+
+function readConst_BrowserCloseTabTool(v: unknown): unknown {
+  return v === "BrowserCloseTabTool" ? v : FAIL;
+}
+
+function readConst_BrowserGetContentAction(v: unknown): unknown {
+  return v === "BrowserGetContentAction" ? v : FAIL;
+}
+
+function readConst_BrowserGetContentTool(v: unknown): unknown {
+  return v === "BrowserGetContentTool" ? v : FAIL;
+}
+
+function readConst_BrowserGetStateAction(v: unknown): unknown {
+  return v === "BrowserGetStateAction" ? v : FAIL;
+}
+
+function readConst_BrowserGetStateTool(v: unknown): unknown {
+  return v === "BrowserGetStateTool" ? v : FAIL;
+}
+
+function readConst_BrowserGetStorageAction(v: unknown): unknown {
+  return v === "BrowserGetStorageAction" ? v : FAIL;
+}
+
+function readConst_BrowserGetStorageTool(v: unknown): unknown {
+  return v === "BrowserGetStorageTool" ? v : FAIL;
+}
+
+function readConst_BrowserGoBackAction(v: unknown): unknown {
+  return v === "BrowserGoBackAction" ? v : FAIL;
+}
+
+function readConst_BrowserGoBackTool(v: unknown): unknown {
+  return v === "BrowserGoBackTool" ? v : FAIL;
+}
+
+function readConst_BrowserListTabsAction(v: unknown): unknown {
+  return v === "BrowserListTabsAction" ? v : FAIL;
+}
+
+function readConst_BrowserListTabsTool(v: unknown): unknown {
+  return v === "BrowserListTabsTool" ? v : FAIL;
+}
+
+function readConst_BrowserNavigateAction(v: unknown): unknown {
+  return v === "BrowserNavigateAction" ? v : FAIL;
+}
+
+function readConst_BrowserNavigateTool(v: unknown): unknown {
+  return v === "BrowserNavigateTool" ? v : FAIL;
+}
+
+function readConst_BrowserObservation(v: unknown): unknown {
+  return v === "BrowserObservation" ? v : FAIL;
+}
+
+function readConst_BrowserScrollAction(v: unknown): unknown {
+  return v === "BrowserScrollAction" ? v : FAIL;
+}
+
+function readConst_BrowserScrollTool(v: unknown): unknown {
+  return v === "BrowserScrollTool" ? v : FAIL;
+}
+
+function readConst_BrowserSetStorageAction(v: unknown): unknown {
+  return v === "BrowserSetStorageAction" ? v : FAIL;
+}
+
+function readConst_BrowserSetStorageTool(v: unknown): unknown {
+  return v === "BrowserSetStorageTool" ? v : FAIL;
+}
+
+function readConst_BrowserStartRecordingAction(v: unknown): unknown {
+  return v === "BrowserStartRecordingAction" ? v : FAIL;
+}
+
+function readConst_BrowserStartRecordingTool(v: unknown): unknown {
+  return v === "BrowserStartRecordingTool" ? v : FAIL;
+}
+
+function readConst_BrowserStopRecordingAction(v: unknown): unknown {
+  return v === "BrowserStopRecordingAction" ? v : FAIL;
+}
+
+function readConst_BrowserStopRecordingTool(v: unknown): unknown {
+  return v === "BrowserStopRecordingTool" ? v : FAIL;
+}
+
+function readConst_BrowserSwitchTabAction(v: unknown): unknown {
+  return v === "BrowserSwitchTabAction" ? v : FAIL;
+}
+
+function readConst_BrowserSwitchTabTool(v: unknown): unknown {
+  return v === "BrowserSwitchTabTool" ? v : FAIL;
+}
+
+function readConst_BrowserToolSet(v: unknown): unknown {
+  return v === "BrowserToolSet" ? v : FAIL;
+}
+
+function readConst_BrowserTypeAction(v: unknown): unknown {
+  return v === "BrowserTypeAction" ? v : FAIL;
+}
+
+function readConst_BrowserTypeTool(v: unknown): unknown {
+  return v === "BrowserTypeTool" ? v : FAIL;
+}
+
+function readConst_ClientTool(v: unknown): unknown {
+  return v === "ClientTool" ? v : FAIL;
+}
+
+function readConst_ClientToolObservation(v: unknown): unknown {
+  return v === "ClientToolObservation" ? v : FAIL;
+}
+
+function readConst_Condensation(v: unknown): unknown {
+  return v === "Condensation" ? v : FAIL;
+}
+
+function readConst_CondensationRequest(v: unknown): unknown {
+  return v === "CondensationRequest" ? v : FAIL;
+}
+
+function readConst_CondensationSummaryEvent(v: unknown): unknown {
+  return v === "CondensationSummaryEvent" ? v : FAIL;
+}
+
+function readConst_ConsultTomAction(v: unknown): unknown {
+  return v === "ConsultTomAction" ? v : FAIL;
+}
+
+function readConst_ConsultTomObservation(v: unknown): unknown {
+  return v === "ConsultTomObservation" ? v : FAIL;
+}
+
+function readConst_ConversationErrorEvent(v: unknown): unknown {
+  return v === "ConversationErrorEvent" ? v : FAIL;
+}
+
+function readConst_ConversationStateUpdateEvent(v: unknown): unknown {
+  return v === "ConversationStateUpdateEvent" ? v : FAIL;
+}
+
+function readConst_DelegateAction(v: unknown): unknown {
+  return v === "DelegateAction" ? v : FAIL;
+}
+
+function readConst_DelegateObservation(v: unknown): unknown {
+  return v === "DelegateObservation" ? v : FAIL;
+}
+
+function readConst_EditAction(v: unknown): unknown {
+  return v === "EditAction" ? v : FAIL;
+}
+
+function readConst_EditObservation(v: unknown): unknown {
+  return v === "EditObservation" ? v : FAIL;
+}
+
+function readConst_EditTool(v: unknown): unknown {
+  return v === "EditTool" ? v : FAIL;
+}
+
+function readConst_FileEditorAction(v: unknown): unknown {
+  return v === "FileEditorAction" ? v : FAIL;
+}
+
+function readConst_FileEditorObservation(v: unknown): unknown {
+  return v === "FileEditorObservation" ? v : FAIL;
+}
+
+function readConst_FileEditorTool(v: unknown): unknown {
+  return v === "FileEditorTool" ? v : FAIL;
+}
+
+function readConst_FinishAction(v: unknown): unknown {
+  return v === "FinishAction" ? v : FAIL;
+}
+
+function readConst_FinishObservation(v: unknown): unknown {
+  return v === "FinishObservation" ? v : FAIL;
+}
+
+function readConst_FinishTool(v: unknown): unknown {
+  return v === "FinishTool" ? v : FAIL;
+}
+
+function readConst_GlobAction(v: unknown): unknown {
+  return v === "GlobAction" ? v : FAIL;
+}
+
+function readConst_GlobObservation(v: unknown): unknown {
+  return v === "GlobObservation" ? v : FAIL;
+}
+
+function readConst_GlobTool(v: unknown): unknown {
+  return v === "GlobTool" ? v : FAIL;
+}
+
+function readConst_GrepAction(v: unknown): unknown {
+  return v === "GrepAction" ? v : FAIL;
+}
+
+function readConst_GrepObservation(v: unknown): unknown {
+  return v === "GrepObservation" ? v : FAIL;
+}
+
+function readConst_GrepTool(v: unknown): unknown {
+  return v === "GrepTool" ? v : FAIL;
+}
+
+function readConst_HookExecutionEvent(v: unknown): unknown {
+  return v === "HookExecutionEvent" ? v : FAIL;
+}
+
+function readConst_InterruptEvent(v: unknown): unknown {
+  return v === "InterruptEvent" ? v : FAIL;
+}
+
+function readConst_InvokeSkillAction(v: unknown): unknown {
+  return v === "InvokeSkillAction" ? v : FAIL;
+}
+
+function readConst_InvokeSkillObservation(v: unknown): unknown {
+  return v === "InvokeSkillObservation" ? v : FAIL;
+}
+
+function readConst_InvokeSkillTool(v: unknown): unknown {
+  return v === "InvokeSkillTool" ? v : FAIL;
+}
+
+function readConst_LLMCompletionLogEvent(v: unknown): unknown {
+  return v === "LLMCompletionLogEvent" ? v : FAIL;
+}
+
+function readConst_ListDirectoryAction(v: unknown): unknown {
+  return v === "ListDirectoryAction" ? v : FAIL;
+}
+
+function readConst_ListDirectoryObservation(v: unknown): unknown {
+  return v === "ListDirectoryObservation" ? v : FAIL;
+}
+
+function readConst_ListDirectoryTool(v: unknown): unknown {
+  return v === "ListDirectoryTool" ? v : FAIL;
+}
+
+function readConst_MCPToolAction(v: unknown): unknown {
+  return v === "MCPToolAction" ? v : FAIL;
+}
+
+function readConst_MCPToolDefinition(v: unknown): unknown {
+  return v === "MCPToolDefinition" ? v : FAIL;
+}
+
+function readConst_MCPToolObservation(v: unknown): unknown {
+  return v === "MCPToolObservation" ? v : FAIL;
+}
+
+function readConst_MessageEvent(v: unknown): unknown {
+  return v === "MessageEvent" ? v : FAIL;
+}
+
+function readConst_ObservationEvent(v: unknown): unknown {
+  return v === "ObservationEvent" ? v : FAIL;
+}
+
+function readConst_PauseEvent(v: unknown): unknown {
+  return v === "PauseEvent" ? v : FAIL;
+}
+
+function readConst_PlanningFileEditorAction(v: unknown): unknown {
+  return v === "PlanningFileEditorAction" ? v : FAIL;
+}
+
+function readConst_PlanningFileEditorObservation(v: unknown): unknown {
+  return v === "PlanningFileEditorObservation" ? v : FAIL;
+}
+
+function readConst_PlanningFileEditorTool(v: unknown): unknown {
+  return v === "PlanningFileEditorTool" ? v : FAIL;
+}
+
+function readConst_ReadFileAction(v: unknown): unknown {
+  return v === "ReadFileAction" ? v : FAIL;
+}
+
+function readConst_ReadFileObservation(v: unknown): unknown {
+  return v === "ReadFileObservation" ? v : FAIL;
+}
+
+function readConst_ReadFileTool(v: unknown): unknown {
+  return v === "ReadFileTool" ? v : FAIL;
+}
+
+function readConst_ServerErrorEvent(v: unknown): unknown {
+  return v === "ServerErrorEvent" ? v : FAIL;
+}
+
+function readConst_SleeptimeComputeAction(v: unknown): unknown {
+  return v === "SleeptimeComputeAction" ? v : FAIL;
+}
+
+function readConst_SleeptimeComputeObservation(v: unknown): unknown {
+  return v === "SleeptimeComputeObservation" ? v : FAIL;
+}
+
+function readConst_SleeptimeComputeTool(v: unknown): unknown {
+  return v === "SleeptimeComputeTool" ? v : FAIL;
+}
+
+function readConst_StreamingDeltaEvent(v: unknown): unknown {
+  return v === "StreamingDeltaEvent" ? v : FAIL;
+}
+
+function readConst_SwitchLLMAction(v: unknown): unknown {
+  return v === "SwitchLLMAction" ? v : FAIL;
+}
+
+function readConst_SwitchLLMObservation(v: unknown): unknown {
+  return v === "SwitchLLMObservation" ? v : FAIL;
+}
+
+function readConst_SwitchLLMTool(v: unknown): unknown {
+  return v === "SwitchLLMTool" ? v : FAIL;
+}
+
+function readConst_SystemPromptEvent(v: unknown): unknown {
+  return v === "SystemPromptEvent" ? v : FAIL;
+}
+
+function readConst_TaskAction(v: unknown): unknown {
+  return v === "TaskAction" ? v : FAIL;
+}
+
+function readConst_TaskObservation(v: unknown): unknown {
+  return v === "TaskObservation" ? v : FAIL;
+}
+
+function readConst_TaskTool(v: unknown): unknown {
+  return v === "TaskTool" ? v : FAIL;
+}
+
+function readConst_TaskToolSet(v: unknown): unknown {
+  return v === "TaskToolSet" ? v : FAIL;
+}
+
+function readConst_TaskTrackerAction(v: unknown): unknown {
+  return v === "TaskTrackerAction" ? v : FAIL;
+}
+
+function readConst_TaskTrackerObservation(v: unknown): unknown {
+  return v === "TaskTrackerObservation" ? v : FAIL;
+}
+
+function readConst_TaskTrackerTool(v: unknown): unknown {
+  return v === "TaskTrackerTool" ? v : FAIL;
+}
+
+function readConst_TerminalAction(v: unknown): unknown {
+  return v === "TerminalAction" ? v : FAIL;
+}
+
+function readConst_TerminalObservation(v: unknown): unknown {
+  return v === "TerminalObservation" ? v : FAIL;
+}
+
+function readConst_TerminalTool(v: unknown): unknown {
+  return v === "TerminalTool" ? v : FAIL;
+}
+
+function readConst_ThinkAction(v: unknown): unknown {
+  return v === "ThinkAction" ? v : FAIL;
+}
+
+function readConst_ThinkObservation(v: unknown): unknown {
+  return v === "ThinkObservation" ? v : FAIL;
+}
+
+function readConst_ThinkTool(v: unknown): unknown {
+  return v === "ThinkTool" ? v : FAIL;
+}
+
+function readConst_TokenEvent(v: unknown): unknown {
+  return v === "TokenEvent" ? v : FAIL;
+}
+
+function readConst_TomConsultTool(v: unknown): unknown {
+  return v === "TomConsultTool" ? v : FAIL;
+}
+
+function readConst_UserRejectObservation(v: unknown): unknown {
+  return v === "UserRejectObservation" ? v : FAIL;
+}
+
+function readConst_VisionInspectAction(v: unknown): unknown {
+  return v === "VisionInspectAction" ? v : FAIL;
+}
+
+function readConst_VisionInspectObservation(v: unknown): unknown {
+  return v === "VisionInspectObservation" ? v : FAIL;
+}
+
+function readConst_VisionInspectTool(v: unknown): unknown {
+  return v === "VisionInspectTool" ? v : FAIL;
+}
+
+function readConst_WorkflowAction(v: unknown): unknown {
+  return v === "WorkflowAction" ? v : FAIL;
+}
+
+function readConst_WorkflowObservation(v: unknown): unknown {
+  return v === "WorkflowObservation" ? v : FAIL;
+}
+
+function readConst_WorkflowTool(v: unknown): unknown {
+  return v === "WorkflowTool" ? v : FAIL;
+}
+
+function readConst_WorkflowToolSet(v: unknown): unknown {
+  return v === "WorkflowToolSet" ? v : FAIL;
+}
+
+function readConst_WriteFileAction(v: unknown): unknown {
+  return v === "WriteFileAction" ? v : FAIL;
+}
+
+function readConst_WriteFileObservation(v: unknown): unknown {
+  return v === "WriteFileObservation" ? v : FAIL;
+}
+
+function readConst_WriteFileTool(v: unknown): unknown {
+  return v === "WriteFileTool" ? v : FAIL;
+}
+
+function readConst_image(v: unknown): unknown {
+  return v === "image" ? v : FAIL;
+}
+
+function readConst_redacted_thinking(v: unknown): unknown {
+  return v === "redacted_thinking" ? v : FAIL;
+}
+
+function readConst_text(v: unknown): unknown {
+  return v === "text" ? v : FAIL;
+}
+
+function readConst_thinking(v: unknown): unknown {
+  return v === "thinking" ? v : FAIL;
+}
+
+function readDateTime(v: unknown): unknown {
+  return typeof v === 'string' && isCanonicalDateTime(v) ? v : FAIL;
+}
+
+function readEnum_agent_user_environment_hook(v: unknown): unknown {
+  return v === "agent" || v === "user" || v === "environment" || v === "hook" ? v : FAIL;
+}
+
+function readEnum_completed_error(v: unknown): unknown {
+  return v === "completed" || v === "error" ? v : FAIL;
+}
+
+function readEnum_completion_responses(v: unknown): unknown {
+  return v === "completion" || v === "responses" ? v : FAIL;
+}
+
+function readEnum_forbidden_optional_required(v: unknown): unknown {
+  return v === "forbidden" || v === "optional" || v === "required" ? v : FAIL;
+}
+
+function readEnum_forbidden_optional_required_OrNull(v: unknown): unknown {
+  if (v === null) return null;
+  return readEnum_forbidden_optional_required(v);
+}
+
+function readEnum_h1k2yoze(v: unknown): unknown {
+  return v === "PreToolUse" || v === "PostToolUse" || v === "UserPromptSubmit" || v === "SessionStart" || v === "SessionEnd" || v === "Stop" ? v : FAIL;
+}
+
+function readEnum_spawn_delegate(v: unknown): unknown {
+  return v === "spawn" || v === "delegate" ? v : FAIL;
+}
+
+function readEnum_todo_in_progress_done(v: unknown): unknown {
+  return v === "todo" || v === "in_progress" || v === "done" ? v : FAIL;
+}
+
+function readEnum_up_down(v: unknown): unknown {
+  return v === "up" || v === "down" ? v : FAIL;
+}
+
+function readEnum_user_hook(v: unknown): unknown {
+  return v === "user" || v === "hook" ? v : FAIL;
+}
+
+function readEnum_user_system_assistant_tool(v: unknown): unknown {
+  return v === "user" || v === "system" || v === "assistant" || v === "tool" ? v : FAIL;
+}
+
+function readEnum_view_create_str_replace_insert_undo_edit(v: unknown): unknown {
+  return v === "view" || v === "create" || v === "str_replace" || v === "insert" || v === "undo_edit" ? v : FAIL;
+}
+
+function readEnum_view_plan(v: unknown): unknown {
+  return v === "view" || v === "plan" ? v : FAIL;
+}
+
+function readEventId(v: unknown): unknown {
+  return typeof v === 'string' && v !== '__root__' ? v : FAIL;
+}
+
+function readInteger(v: unknown): unknown {
+  return typeof v === 'number' && Number.isInteger(v) ? v : FAIL;
+}
+
+function readInteger_OrNull(v: unknown): unknown {
+  if (v === null) return null;
+  return readInteger(v);
+}
+
+function readInteger_min0(v: unknown): unknown {
+  return typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : FAIL;
+}
+
+function readInteger_min0_OrNull(v: unknown): unknown {
+  if (v === null) return null;
+  return readInteger_min0(v);
+}
+
+function readInteger_min1(v: unknown): unknown {
+  return typeof v === 'number' && Number.isInteger(v) && v >= 1 ? v : FAIL;
+}
+
+function readInteger_min1_OrNull(v: unknown): unknown {
+  if (v === null) return null;
+  return readInteger_min1(v);
+}
+
+function readInteger_min1_max64(v: unknown): unknown {
+  return typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= 64 ? v : FAIL;
+}
+
+function readListOf_decodeFileEntry(v: unknown): unknown {
   if (!Array.isArray(v)) return FAIL;
   const out = new Array(v.length);
   for (let i = 0; i < v.length; i++) {
-    const r = f7(v[i]);
+    const r = decodeFileEntry(v[i]);
     if (r === FAIL) return FAIL;
     out[i] = r;
   }
   return out;
 }
 
-function f10(v: unknown): unknown {
-  if (v === null) return null;
-  return f9(v);
-}
-
-function f11(v: unknown): unknown {
-  return typeof v === 'boolean' ? v : FAIL;
-}
-
-function f12(v: unknown): unknown {
-  return v === "ACPToolCallEvent" ? v : FAIL;
-}
-
-function f13(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  for (const key in x) {
-    if (Kf13.has(key)) continue;
-    return FAIL;
-  }
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  r = x.id;
-  if (r === undefined) r = newUuid();
-  else if (typeof r !== 'string' || r === '__root__') return FAIL;
-  o.id = r;
-  r = x.timestamp;
-  if (r === undefined) r = naiveLocalTimestamp();
-  else if (typeof r !== 'string') return FAIL;
-  o.timestamp = r;
-  r = x.source;
-  r = r === undefined ? "environment" : f2(r);
-  if (r === FAIL) return FAIL;
-  o.source = r;
-  r = x.parent_id;
-  r = r === undefined ? null : f4(r);
-  if (r === FAIL) return FAIL;
-  o.parent_id = r;
-  r = x.forgotten_event_ids;
-  r = r === undefined ? [] : f14(r);
-  if (r === FAIL) return FAIL;
-  o.forgotten_event_ids = r;
-  r = x.summary;
-  r = r === undefined ? null : f4(r);
-  if (r === FAIL) return FAIL;
-  o.summary = r;
-  r = x.summary_offset;
-  r = r === undefined ? null : f16(r);
-  if (r === FAIL) return FAIL;
-  o.summary_offset = r;
-  if (!("llm_response_id" in x)) return FAIL;
-  r = f3(x.llm_response_id);
-  if (r === FAIL) return FAIL;
-  o.llm_response_id = r;
-  if (!("kind" in x)) return FAIL;
-  r = f17(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  return o;
-}
-
-function f14(v: unknown): unknown {
+function readListOf_decodeIcon(v: unknown): unknown {
   if (!Array.isArray(v)) return FAIL;
   const out = new Array(v.length);
   for (let i = 0; i < v.length; i++) {
-    const r = f3(v[i]);
+    const r = decodeIcon(v[i]);
+    if (r === FAIL) return FAIL;
+    out[i] = r;
+  }
+  return out;
+}
+
+function readListOf_decodeIcon_OrNull(v: unknown): unknown {
+  if (v === null) return null;
+  return readListOf_decodeIcon(v);
+}
+
+function readListOf_decodeMessageToolCall(v: unknown): unknown {
+  if (!Array.isArray(v)) return FAIL;
+  const out = new Array(v.length);
+  for (let i = 0; i < v.length; i++) {
+    const r = decodeMessageToolCall(v[i]);
+    if (r === FAIL) return FAIL;
+    out[i] = r;
+  }
+  return out;
+}
+
+function readListOf_decodeMessageToolCall_OrNull(v: unknown): unknown {
+  if (v === null) return null;
+  return readListOf_decodeMessageToolCall(v);
+}
+
+function readListOf_decodeTaskItem(v: unknown): unknown {
+  if (!Array.isArray(v)) return FAIL;
+  const out = new Array(v.length);
+  for (let i = 0; i < v.length; i++) {
+    const r = decodeTaskItem(v[i]);
+    if (r === FAIL) return FAIL;
+    out[i] = r;
+  }
+  return out;
+}
+
+function readListOf_decodeTextContent(v: unknown): unknown {
+  if (!Array.isArray(v)) return FAIL;
+  const out = new Array(v.length);
+  for (let i = 0; i < v.length; i++) {
+    const r = decodeTextContent(v[i]);
+    if (r === FAIL) return FAIL;
+    out[i] = r;
+  }
+  return out;
+}
+
+function readListOf_decodeToolDefinition(v: unknown): unknown {
+  if (!Array.isArray(v)) return FAIL;
+  const out = new Array(v.length);
+  for (let i = 0; i < v.length; i++) {
+    const r = decodeToolDefinition(v[i]);
+    if (r === FAIL) return FAIL;
+    out[i] = r;
+  }
+  return out;
+}
+
+function readListOf_readAny(v: unknown): unknown {
+  if (!Array.isArray(v)) return FAIL;
+  const out = new Array(v.length);
+  for (let i = 0; i < v.length; i++) {
+    const r = readAny(v[i]);
+    if (r === FAIL) return FAIL;
+    out[i] = r;
+  }
+  return out;
+}
+
+function readListOf_readAnyOf_decodeTextContent_decodeImageContent(v: unknown): unknown {
+  if (!Array.isArray(v)) return FAIL;
+  const out = new Array(v.length);
+  for (let i = 0; i < v.length; i++) {
+    const r = readAnyOf_decodeTextContent_decodeImageContent(v[i]);
+    if (r === FAIL) return FAIL;
+    out[i] = r;
+  }
+  return out;
+}
+
+function readListOf_readAnyOf_decodeThinkingBlock_decodeRedactedThinkingBlock(v: unknown): unknown {
+  if (!Array.isArray(v)) return FAIL;
+  const out = new Array(v.length);
+  for (let i = 0; i < v.length; i++) {
+    const r = readAnyOf_decodeThinkingBlock_decodeRedactedThinkingBlock(v[i]);
+    if (r === FAIL) return FAIL;
+    out[i] = r;
+  }
+  return out;
+}
+
+function readListOf_readAny_OrNull(v: unknown): unknown {
+  if (v === null) return null;
+  return readListOf_readAny(v);
+}
+
+function readListOf_readInteger(v: unknown): unknown {
+  if (!Array.isArray(v)) return FAIL;
+  const out = new Array(v.length);
+  for (let i = 0; i < v.length; i++) {
+    const r = readInteger(v[i]);
+    if (r === FAIL) return FAIL;
+    out[i] = r;
+  }
+  return out;
+}
+
+function readListOf_readInteger_OrNull(v: unknown): unknown {
+  if (v === null) return null;
+  return readListOf_readInteger(v);
+}
+
+function readListOf_readString(v: unknown): unknown {
+  if (!Array.isArray(v)) return FAIL;
+  const out = new Array(v.length);
+  for (let i = 0; i < v.length; i++) {
+    const r = readString(v[i]);
+    if (r === FAIL) return FAIL;
+    out[i] = r;
+  }
+  return out;
+}
+
+function readListOf_readString_OrNull(v: unknown): unknown {
+  if (v === null) return null;
+  return readListOf_readString(v);
+}
+
+function readNumber(v: unknown): unknown {
+  return typeof v === 'number' && !Number.isNaN(v) ? v : FAIL;
+}
+
+function readNumber_OrNull(v: unknown): unknown {
+  if (v === null) return null;
+  return readNumber(v);
+}
+
+function readNumber_min0(v: unknown): unknown {
+  return typeof v === 'number' && !Number.isNaN(v) && v >= 0 ? v : FAIL;
+}
+
+function readNumber_min0_OrNull(v: unknown): unknown {
+  if (v === null) return null;
+  return readNumber_min0(v);
+}
+
+function readNumber_min0_max1(v: unknown): unknown {
+  return typeof v === 'number' && !Number.isNaN(v) && v >= 0 && v <= 1 ? v : FAIL;
+}
+
+function readObservationKind(v: unknown): unknown {
+  if (v === null) return null;
+  return typeof v === 'string' && (OBSERVATION_KIND_SET.has(v) || lenient) ? v : FAIL;
+}
+
+function readRecordOf_decodeFileChange(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const out: Record<string, unknown> = {};
+  for (const key in v) {
+    if (key in Object.prototype || !Object.hasOwn(v, key)) return FAIL;
+    const r = decodeFileChange((v as Record<string, unknown>)[key]);
+    if (r === FAIL) return FAIL;
+    out[key] = r;
+  }
+  return out;
+}
+
+function readRecordOf_readAny(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const out: Record<string, unknown> = {};
+  for (const key in v) {
+    if (key in Object.prototype || !Object.hasOwn(v, key)) return FAIL;
+    const r = readAny((v as Record<string, unknown>)[key]);
+    if (r === FAIL) return FAIL;
+    out[key] = r;
+  }
+  return out;
+}
+
+function readRecordOf_readAny_OrNull(v: unknown): unknown {
+  if (v === null) return null;
+  return readRecordOf_readAny(v);
+}
+
+function readRecordOf_readString(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const out: Record<string, unknown> = {};
+  for (const key in v) {
+    if (key in Object.prototype || !Object.hasOwn(v, key)) return FAIL;
+    const r = readString((v as Record<string, unknown>)[key]);
+    if (r === FAIL) return FAIL;
+    out[key] = r;
+  }
+  return out;
+}
+
+function readRecordOf_readString_OrNull(v: unknown): unknown {
+  if (v === null) return null;
+  return readRecordOf_readString(v);
+}
+
+function readSetOf_readString(v: unknown): unknown {
+  if (!Array.isArray(v)) return FAIL;
+  const out = new Array(v.length);
+  for (let i = 0; i < v.length; i++) {
+    const r = readString(v[i]);
     if (r === FAIL) return FAIL;
     out[i] = r;
   }
   return out.length < 2 ? out : [...new Set(out)];
 }
 
-function f15(v: unknown): unknown {
-  return typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : FAIL;
+function readString(v: unknown): unknown {
+  return typeof v === 'string' ? v : FAIL;
 }
 
-function f16(v: unknown): unknown {
+function readString_OrNull(v: unknown): unknown {
   if (v === null) return null;
-  return f15(v);
+  return readString(v);
 }
 
-function f17(v: unknown): unknown {
-  return v === "Condensation" ? v : FAIL;
-}
-
-function f18(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  for (const key in x) {
-    if (Kf18.has(key)) continue;
-    return FAIL;
-  }
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  r = x.id;
-  if (r === undefined) r = newUuid();
-  else if (typeof r !== 'string' || r === '__root__') return FAIL;
-  o.id = r;
-  r = x.timestamp;
-  if (r === undefined) r = naiveLocalTimestamp();
-  else if (typeof r !== 'string') return FAIL;
-  o.timestamp = r;
-  r = x.source;
-  r = r === undefined ? "environment" : f2(r);
-  if (r === FAIL) return FAIL;
-  o.source = r;
-  r = x.parent_id;
-  r = r === undefined ? null : f4(r);
-  if (r === FAIL) return FAIL;
-  o.parent_id = r;
-  if (!("kind" in x)) return FAIL;
-  r = f19(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  return o;
-}
-
-function f19(v: unknown): unknown {
-  return v === "CondensationRequest" ? v : FAIL;
-}
-
-function f20(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  for (const key in x) {
-    if (Kf20.has(key)) continue;
-    return FAIL;
-  }
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  r = x.id;
-  if (r === undefined) r = newUuid();
-  else if (typeof r !== 'string' || r === '__root__') return FAIL;
-  o.id = r;
-  r = x.timestamp;
-  if (r === undefined) r = naiveLocalTimestamp();
-  else if (typeof r !== 'string') return FAIL;
-  o.timestamp = r;
-  r = x.source;
-  r = r === undefined ? "environment" : f2(r);
-  if (r === FAIL) return FAIL;
-  o.source = r;
-  r = x.parent_id;
-  r = r === undefined ? null : f4(r);
-  if (r === FAIL) return FAIL;
-  o.parent_id = r;
-  if (!("summary" in x)) return FAIL;
-  r = f3(x.summary);
-  if (r === FAIL) return FAIL;
-  o.summary = r;
-  if (!("kind" in x)) return FAIL;
-  r = f21(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  return o;
-}
-
-function f21(v: unknown): unknown {
-  return v === "CondensationSummaryEvent" ? v : FAIL;
-}
-
-function f22(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  for (const key in x) {
-    if (Kf22.has(key)) continue;
-    return FAIL;
-  }
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  r = x.id;
-  if (r === undefined) r = newUuid();
-  else if (typeof r !== 'string' || r === '__root__') return FAIL;
-  o.id = r;
-  r = x.timestamp;
-  if (r === undefined) r = naiveLocalTimestamp();
-  else if (typeof r !== 'string') return FAIL;
-  o.timestamp = r;
-  if (!("source" in x)) return FAIL;
-  r = f2(x.source);
-  if (r === FAIL) return FAIL;
-  o.source = r;
-  r = x.parent_id;
-  r = r === undefined ? null : f4(r);
-  if (r === FAIL) return FAIL;
-  o.parent_id = r;
-  if (!("code" in x)) return FAIL;
-  r = f3(x.code);
-  if (r === FAIL) return FAIL;
-  o.code = r;
-  if (!("detail" in x)) return FAIL;
-  r = f3(x.detail);
-  if (r === FAIL) return FAIL;
-  o.detail = r;
-  if (!("kind" in x)) return FAIL;
-  r = f23(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  return o;
-}
-
-function f23(v: unknown): unknown {
-  return v === "ConversationErrorEvent" ? v : FAIL;
-}
-
-function f24(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  for (const key in x) {
-    if (Kf24.has(key)) continue;
-    return FAIL;
-  }
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  r = x.id;
-  if (r === undefined) r = newUuid();
-  else if (typeof r !== 'string' || r === '__root__') return FAIL;
-  o.id = r;
-  r = x.timestamp;
-  if (r === undefined) r = naiveLocalTimestamp();
-  else if (typeof r !== 'string') return FAIL;
-  o.timestamp = r;
-  r = x.source;
-  r = r === undefined ? "environment" : f2(r);
-  if (r === FAIL) return FAIL;
-  o.source = r;
-  r = x.parent_id;
-  r = r === undefined ? null : f4(r);
-  if (r === FAIL) return FAIL;
-  o.parent_id = r;
-  r = x.key;
-  r = r === undefined ? newUuid() : f3(r);
-  if (r === FAIL) return FAIL;
-  o.key = r;
-  r = x.value;
-  r = r === undefined ? {} : f7(r);
-  if (r === FAIL) return FAIL;
-  o.value = r;
-  if (!("kind" in x)) return FAIL;
-  r = f25(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  return o;
-}
-
-function f25(v: unknown): unknown {
-  return v === "ConversationStateUpdateEvent" ? v : FAIL;
-}
-
-function f26(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  for (const key in x) {
-    if (Kf26.has(key)) continue;
-    return FAIL;
-  }
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  r = x.id;
-  if (r === undefined) r = newUuid();
-  else if (typeof r !== 'string' || r === '__root__') return FAIL;
-  o.id = r;
-  r = x.timestamp;
-  if (r === undefined) r = naiveLocalTimestamp();
-  else if (typeof r !== 'string') return FAIL;
-  o.timestamp = r;
-  r = x.source;
-  r = r === undefined ? "hook" : f2(r);
-  if (r === FAIL) return FAIL;
-  o.source = r;
-  r = x.parent_id;
-  r = r === undefined ? null : f4(r);
-  if (r === FAIL) return FAIL;
-  o.parent_id = r;
-  if (!("hook_event_type" in x)) return FAIL;
-  r = f27(x.hook_event_type);
-  if (r === FAIL) return FAIL;
-  o.hook_event_type = r;
-  if (!("hook_command" in x)) return FAIL;
-  r = f3(x.hook_command);
-  if (r === FAIL) return FAIL;
-  o.hook_command = r;
-  r = x.tool_name;
-  r = r === undefined ? null : f4(r);
-  if (r === FAIL) return FAIL;
-  o.tool_name = r;
-  if (!("success" in x)) return FAIL;
-  r = f11(x.success);
-  if (r === FAIL) return FAIL;
-  o.success = r;
-  r = x.blocked;
-  r = r === undefined ? false : f11(r);
-  if (r === FAIL) return FAIL;
-  o.blocked = r;
-  if (!("exit_code" in x)) return FAIL;
-  r = f28(x.exit_code);
-  if (r === FAIL) return FAIL;
-  o.exit_code = r;
-  r = x.stdout;
-  r = r === undefined ? "" : f3(r);
-  if (r === FAIL) return FAIL;
-  o.stdout = r;
-  r = x.stderr;
-  r = r === undefined ? "" : f3(r);
-  if (r === FAIL) return FAIL;
-  o.stderr = r;
-  r = x.reason;
-  r = r === undefined ? null : f4(r);
-  if (r === FAIL) return FAIL;
-  o.reason = r;
-  r = x.additional_context;
-  r = r === undefined ? null : f4(r);
-  if (r === FAIL) return FAIL;
-  o.additional_context = r;
-  r = x.error;
-  r = r === undefined ? null : f4(r);
-  if (r === FAIL) return FAIL;
-  o.error = r;
-  r = x.action_id;
-  r = r === undefined ? null : f4(r);
-  if (r === FAIL) return FAIL;
-  o.action_id = r;
-  r = x.message_id;
-  r = r === undefined ? null : f4(r);
-  if (r === FAIL) return FAIL;
-  o.message_id = r;
-  r = x.hook_input;
-  r = r === undefined ? null : f30(r);
-  if (r === FAIL) return FAIL;
-  o.hook_input = r;
-  if (!("kind" in x)) return FAIL;
-  r = f31(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  return o;
-}
-
-function f27(v: unknown): unknown {
-  return v === "PreToolUse" || v === "PostToolUse" || v === "UserPromptSubmit" || v === "SessionStart" || v === "SessionEnd" || v === "Stop" ? v : FAIL;
-}
-
-function f28(v: unknown): unknown {
-  return typeof v === 'number' && Number.isInteger(v) ? v : FAIL;
-}
-
-function f29(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const out: Record<string, unknown> = {};
-  for (const key in v) {
-    if (key in Object.prototype || !Object.hasOwn(v, key)) return FAIL;
-    const r = f7((v as Record<string, unknown>)[key]);
-    if (r === FAIL) return FAIL;
-    out[key] = r;
-  }
-  return out;
-}
-
-function f30(v: unknown): unknown {
-  if (v === null) return null;
-  return f29(v);
-}
-
-function f31(v: unknown): unknown {
-  return v === "HookExecutionEvent" ? v : FAIL;
-}
-
-function f32(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  for (const key in x) {
-    if (Kf32.has(key)) continue;
-    return FAIL;
-  }
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  r = x.id;
-  if (r === undefined) r = newUuid();
-  else if (typeof r !== 'string' || r === '__root__') return FAIL;
-  o.id = r;
-  r = x.timestamp;
-  if (r === undefined) r = naiveLocalTimestamp();
-  else if (typeof r !== 'string') return FAIL;
-  o.timestamp = r;
-  r = x.source;
-  r = r === undefined ? "environment" : f2(r);
-  if (r === FAIL) return FAIL;
-  o.source = r;
-  r = x.parent_id;
-  r = r === undefined ? null : f4(r);
-  if (r === FAIL) return FAIL;
-  o.parent_id = r;
-  if (!("filename" in x)) return FAIL;
-  r = f3(x.filename);
-  if (r === FAIL) return FAIL;
-  o.filename = r;
-  if (!("log_data" in x)) return FAIL;
-  r = f3(x.log_data);
-  if (r === FAIL) return FAIL;
-  o.log_data = r;
-  r = x.model_name;
-  r = r === undefined ? "unknown" : f3(r);
-  if (r === FAIL) return FAIL;
-  o.model_name = r;
-  r = x.usage_id;
-  r = r === undefined ? "default" : f3(r);
-  if (r === FAIL) return FAIL;
-  o.usage_id = r;
-  if (!("kind" in x)) return FAIL;
-  r = f33(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  return o;
-}
-
-function f33(v: unknown): unknown {
-  return v === "LLMCompletionLogEvent" ? v : FAIL;
-}
-
-function f34(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  for (const key in x) {
-    if (Kf34.has(key)) continue;
-    return FAIL;
-  }
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  r = x.id;
-  if (r === undefined) r = newUuid();
-  else if (typeof r !== 'string' || r === '__root__') return FAIL;
-  o.id = r;
-  r = x.timestamp;
-  if (r === undefined) r = naiveLocalTimestamp();
-  else if (typeof r !== 'string') return FAIL;
-  o.timestamp = r;
-  r = x.source;
-  r = r === undefined ? "agent" : f2(r);
-  if (r === FAIL) return FAIL;
-  o.source = r;
-  r = x.parent_id;
-  r = r === undefined ? null : f4(r);
-  if (r === FAIL) return FAIL;
-  o.parent_id = r;
-  if (!("thought" in x)) return FAIL;
-  r = f37(x.thought);
-  if (r === FAIL) return FAIL;
-  o.thought = r;
-  r = x.reasoning_content;
-  r = r === undefined ? null : f4(r);
-  if (r === FAIL) return FAIL;
-  o.reasoning_content = r;
-  r = x.thinking_blocks;
-  r = r === undefined ? [] : f43(r);
-  if (r === FAIL) return FAIL;
-  o.thinking_blocks = r;
-  r = x.responses_reasoning_item;
-  r = r === undefined ? null : f47(r);
-  if (r === FAIL) return FAIL;
-  o.responses_reasoning_item = r;
-  r = x.action;
-  r = r === undefined ? null : f140(r);
-  if (r === FAIL) return FAIL;
-  o.action = r;
-  if (!("tool_name" in x)) return FAIL;
-  r = f3(x.tool_name);
-  if (r === FAIL) return FAIL;
-  o.tool_name = r;
-  if (!("tool_call_id" in x)) return FAIL;
-  r = f3(x.tool_call_id);
-  if (r === FAIL) return FAIL;
-  o.tool_call_id = r;
-  if (!("tool_call" in x)) return FAIL;
-  r = f141(x.tool_call);
-  if (r === FAIL) return FAIL;
-  o.tool_call = r;
-  if (!("llm_response_id" in x)) return FAIL;
-  r = f3(x.llm_response_id);
-  if (r === FAIL) return FAIL;
-  o.llm_response_id = r;
-  r = x.security_risk;
-  r = r === undefined ? "UNKNOWN" : f143(r);
-  if (r === FAIL) return FAIL;
-  o.security_risk = r;
-  r = x.critic_result;
-  r = r === undefined ? null : f146(r);
-  if (r === FAIL) return FAIL;
-  o.critic_result = r;
-  r = x.summary;
-  r = r === undefined ? null : f4(r);
-  if (r === FAIL) return FAIL;
-  o.summary = r;
-  if (!("kind" in x)) return FAIL;
-  r = f147(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  return o;
-}
-
-function f35(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  for (const key in x) {
-    if (Kf35.has(key)) continue;
-    return FAIL;
-  }
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  r = x.cache_prompt;
-  r = r === undefined ? false : f11(r);
-  if (r === FAIL) return FAIL;
-  o.cache_prompt = r;
-  r = x.type;
-  r = r === undefined ? "text" : f36(r);
-  if (r === FAIL) return FAIL;
-  o.type = r;
-  if (!("text" in x)) return FAIL;
-  r = f3(x.text);
-  if (r === FAIL) return FAIL;
-  o.text = r;
-  return o;
-}
-
-function f36(v: unknown): unknown {
-  return v === "text" ? v : FAIL;
-}
-
-function f37(v: unknown): unknown {
-  if (!Array.isArray(v)) return FAIL;
-  const out = new Array(v.length);
-  for (let i = 0; i < v.length; i++) {
-    const r = f35(v[i]);
-    if (r === FAIL) return FAIL;
-    out[i] = r;
-  }
-  return out;
-}
-
-function f38(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  r = x.type;
-  r = r === undefined ? "thinking" : f39(r);
-  if (r === FAIL) return FAIL;
-  o.type = r;
-  if (!("thinking" in x)) return FAIL;
-  r = f3(x.thinking);
-  if (r === FAIL) return FAIL;
-  o.thinking = r;
-  r = x.signature;
-  r = r === undefined ? null : f4(r);
-  if (r === FAIL) return FAIL;
-  o.signature = r;
-  return o;
-}
-
-function f39(v: unknown): unknown {
-  return v === "thinking" ? v : FAIL;
-}
-
-function f40(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  r = x.type;
-  r = r === undefined ? "redacted_thinking" : f41(r);
-  if (r === FAIL) return FAIL;
-  o.type = r;
-  if (!("data" in x)) return FAIL;
-  r = f3(x.data);
-  if (r === FAIL) return FAIL;
-  o.data = r;
-  return o;
-}
-
-function f41(v: unknown): unknown {
-  return v === "redacted_thinking" ? v : FAIL;
-}
-
-function f42(v: unknown): unknown {
-  let r: unknown;
-  r = f38(v);
-  if (r !== FAIL) return r;
-  r = f40(v);
-  if (r !== FAIL) return r;
-  return FAIL;
-}
-
-function f43(v: unknown): unknown {
-  if (!Array.isArray(v)) return FAIL;
-  const out = new Array(v.length);
-  for (let i = 0; i < v.length; i++) {
-    const r = f42(v[i]);
-    if (r === FAIL) return FAIL;
-    out[i] = r;
-  }
-  return out;
-}
-
-function f44(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  r = x.id;
-  r = r === undefined ? null : f4(r);
-  if (r === FAIL) return FAIL;
-  o.id = r;
-  r = x.summary;
-  r = r === undefined ? [] : f45(r);
-  if (r === FAIL) return FAIL;
-  o.summary = r;
-  r = x.content;
-  r = r === undefined ? null : f46(r);
-  if (r === FAIL) return FAIL;
-  o.content = r;
-  r = x.encrypted_content;
-  r = r === undefined ? null : f4(r);
-  if (r === FAIL) return FAIL;
-  o.encrypted_content = r;
-  r = x.status;
-  r = r === undefined ? null : f4(r);
-  if (r === FAIL) return FAIL;
-  o.status = r;
-  return o;
-}
-
-function f45(v: unknown): unknown {
-  if (!Array.isArray(v)) return FAIL;
-  const out = new Array(v.length);
-  for (let i = 0; i < v.length; i++) {
-    const r = f3(v[i]);
-    if (r === FAIL) return FAIL;
-    out[i] = r;
-  }
-  return out;
-}
-
-function f46(v: unknown): unknown {
-  if (v === null) return null;
-  return f45(v);
-}
-
-function f47(v: unknown): unknown {
-  if (v === null) return null;
-  return f44(v);
-}
-
-function f48(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const kind = (v as { kind?: unknown }).kind;
-  switch (kind) {
-    case 'MCPToolAction':
-      return f49(v);
-    case 'FinishAction':
-      return f51(v);
-    case 'InvokeSkillAction':
-      return f53(v);
-    case 'SwitchLLMAction':
-      return f55(v);
-    case 'ThinkAction':
-      return f57(v);
-    case 'VisionInspectAction':
-      return f59(v);
-    case 'ApplyPatchAction':
-      return f62(v);
-    case 'BrowserAction':
-      return f64(v);
-    case 'BrowserClickAction':
-      return f66(v);
-    case 'BrowserCloseTabAction':
-      return f68(v);
-    case 'BrowserGetContentAction':
-      return f70(v);
-    case 'BrowserGetStateAction':
-      return f72(v);
-    case 'BrowserGetStorageAction':
-      return f74(v);
-    case 'BrowserGoBackAction':
-      return f76(v);
-    case 'BrowserListTabsAction':
-      return f78(v);
-    case 'BrowserNavigateAction':
-      return f80(v);
-    case 'BrowserScrollAction':
-      return f82(v);
-    case 'BrowserSetStorageAction':
-      return f85(v);
-    case 'BrowserStartRecordingAction':
-      return f87(v);
-    case 'BrowserStopRecordingAction':
-      return f89(v);
-    case 'BrowserSwitchTabAction':
-      return f91(v);
-    case 'BrowserTypeAction':
-      return f93(v);
-    case 'DelegateAction':
-      return f95(v);
-    case 'FileEditorAction':
-      return f100(v);
-    case 'EditAction':
-      return f105(v);
-    case 'ListDirectoryAction':
-      return f107(v);
-    case 'ReadFileAction':
-      return f109(v);
-    case 'WriteFileAction':
-      return f113(v);
-    case 'GlobAction':
-      return f115(v);
-    case 'GrepAction':
-      return f117(v);
-    case 'PlanningFileEditorAction':
-      return f119(v);
-    case 'TaskAction':
-      return f121(v);
-    case 'TaskTrackerAction':
-      return f123(v);
-    case 'TerminalAction':
-      return f129(v);
-    case 'ConsultTomAction':
-      return f133(v);
-    case 'SleeptimeComputeAction':
-      return f135(v);
-    case 'WorkflowAction':
-      return f137(v);
-    default:
-      return lenient && typeof kind === 'string' ? { ...(v as object) } : FAIL;
-  }
-}
-
-function f49(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  for (const key in x) {
-    if (Kf49.has(key)) continue;
-    return FAIL;
-  }
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  r = x.data;
-  r = r === undefined ? {} : f29(r);
-  if (r === FAIL) return FAIL;
-  o.data = r;
-  if (!("kind" in x)) return FAIL;
-  r = f50(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  return o;
-}
-
-function f50(v: unknown): unknown {
-  return v === "MCPToolAction" ? v : FAIL;
-}
-
-function f51(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  for (const key in x) {
-    if (Kf51.has(key)) continue;
-    return FAIL;
-  }
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  if (!("message" in x)) return FAIL;
-  r = f3(x.message);
-  if (r === FAIL) return FAIL;
-  o.message = r;
-  if (!("kind" in x)) return FAIL;
-  r = f52(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  return o;
-}
-
-function f52(v: unknown): unknown {
-  return v === "FinishAction" ? v : FAIL;
-}
-
-function f53(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  for (const key in x) {
-    if (Kf53.has(key)) continue;
-    return FAIL;
-  }
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  if (!("name" in x)) return FAIL;
-  r = f3(x.name);
-  if (r === FAIL) return FAIL;
-  o.name = r;
-  if (!("kind" in x)) return FAIL;
-  r = f54(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  return o;
-}
-
-function f54(v: unknown): unknown {
-  return v === "InvokeSkillAction" ? v : FAIL;
-}
-
-function f55(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  for (const key in x) {
-    if (Kf55.has(key)) continue;
-    return FAIL;
-  }
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  if (!("profile_name" in x)) return FAIL;
-  r = f3(x.profile_name);
-  if (r === FAIL) return FAIL;
-  o.profile_name = r;
-  if (!("reason" in x)) return FAIL;
-  r = f3(x.reason);
-  if (r === FAIL) return FAIL;
-  o.reason = r;
-  if (!("kind" in x)) return FAIL;
-  r = f56(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  return o;
-}
-
-function f56(v: unknown): unknown {
-  return v === "SwitchLLMAction" ? v : FAIL;
-}
-
-function f57(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  for (const key in x) {
-    if (Kf57.has(key)) continue;
-    return FAIL;
-  }
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  if (!("thought" in x)) return FAIL;
-  r = f3(x.thought);
-  if (r === FAIL) return FAIL;
-  o.thought = r;
-  if (!("kind" in x)) return FAIL;
-  r = f58(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  return o;
-}
-
-function f58(v: unknown): unknown {
-  return v === "ThinkAction" ? v : FAIL;
-}
-
-function f59(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  for (const key in x) {
-    if (Kf59.has(key)) continue;
-    return FAIL;
-  }
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  if (!("image_index" in x)) return FAIL;
-  r = f15(x.image_index);
-  if (r === FAIL) return FAIL;
-  o.image_index = r;
-  if (!("question" in x)) return FAIL;
-  r = f60(x.question);
-  if (r === FAIL) return FAIL;
-  o.question = r;
-  r = x.profile_name;
-  r = r === undefined ? null : f4(r);
-  if (r === FAIL) return FAIL;
-  o.profile_name = r;
-  if (!("kind" in x)) return FAIL;
-  r = f61(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  return o;
-}
-
-function f60(v: unknown): unknown {
+function readString_min1(v: unknown): unknown {
   return typeof v === 'string' && v.length >= 1 ? v : FAIL;
 }
 
-function f61(v: unknown): unknown {
-  return v === "VisionInspectAction" ? v : FAIL;
-}
-
-function f62(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  for (const key in x) {
-    if (Kf62.has(key)) continue;
-    return FAIL;
-  }
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  if (!("patch" in x)) return FAIL;
-  r = f3(x.patch);
-  if (r === FAIL) return FAIL;
-  o.patch = r;
-  if (!("kind" in x)) return FAIL;
-  r = f63(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  return o;
-}
-
-function f63(v: unknown): unknown {
-  return v === "ApplyPatchAction" ? v : FAIL;
-}
-
-function f64(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  for (const key in x) {
-    if (Kf64.has(key)) continue;
-    return FAIL;
-  }
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  if (!("kind" in x)) return FAIL;
-  r = f65(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  return o;
-}
-
-function f65(v: unknown): unknown {
-  return v === "BrowserAction" ? v : FAIL;
-}
-
-function f66(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  for (const key in x) {
-    if (Kf66.has(key)) continue;
-    return FAIL;
-  }
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  if (!("index" in x)) return FAIL;
-  r = f15(x.index);
-  if (r === FAIL) return FAIL;
-  o.index = r;
-  r = x.new_tab;
-  r = r === undefined ? false : f11(r);
-  if (r === FAIL) return FAIL;
-  o.new_tab = r;
-  if (!("kind" in x)) return FAIL;
-  r = f67(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  return o;
-}
-
-function f67(v: unknown): unknown {
-  return v === "BrowserClickAction" ? v : FAIL;
-}
-
-function f68(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  for (const key in x) {
-    if (Kf68.has(key)) continue;
-    return FAIL;
-  }
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  if (!("tab_id" in x)) return FAIL;
-  r = f3(x.tab_id);
-  if (r === FAIL) return FAIL;
-  o.tab_id = r;
-  if (!("kind" in x)) return FAIL;
-  r = f69(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  return o;
-}
-
-function f69(v: unknown): unknown {
-  return v === "BrowserCloseTabAction" ? v : FAIL;
-}
-
-function f70(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  for (const key in x) {
-    if (Kf70.has(key)) continue;
-    return FAIL;
-  }
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  r = x.extract_links;
-  r = r === undefined ? false : f11(r);
-  if (r === FAIL) return FAIL;
-  o.extract_links = r;
-  r = x.start_from_char;
-  r = r === undefined ? 0 : f15(r);
-  if (r === FAIL) return FAIL;
-  o.start_from_char = r;
-  if (!("kind" in x)) return FAIL;
-  r = f71(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  return o;
-}
-
-function f71(v: unknown): unknown {
-  return v === "BrowserGetContentAction" ? v : FAIL;
-}
-
-function f72(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  for (const key in x) {
-    if (Kf72.has(key)) continue;
-    return FAIL;
-  }
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  r = x.include_screenshot;
-  r = r === undefined ? false : f11(r);
-  if (r === FAIL) return FAIL;
-  o.include_screenshot = r;
-  if (!("kind" in x)) return FAIL;
-  r = f73(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  return o;
-}
-
-function f73(v: unknown): unknown {
-  return v === "BrowserGetStateAction" ? v : FAIL;
-}
-
-function f74(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  for (const key in x) {
-    if (Kf74.has(key)) continue;
-    return FAIL;
-  }
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  if (!("kind" in x)) return FAIL;
-  r = f75(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  return o;
-}
-
-function f75(v: unknown): unknown {
-  return v === "BrowserGetStorageAction" ? v : FAIL;
-}
-
-function f76(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  for (const key in x) {
-    if (Kf76.has(key)) continue;
-    return FAIL;
-  }
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  if (!("kind" in x)) return FAIL;
-  r = f77(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  return o;
-}
-
-function f77(v: unknown): unknown {
-  return v === "BrowserGoBackAction" ? v : FAIL;
-}
-
-function f78(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  for (const key in x) {
-    if (Kf78.has(key)) continue;
-    return FAIL;
-  }
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  if (!("kind" in x)) return FAIL;
-  r = f79(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  return o;
-}
-
-function f79(v: unknown): unknown {
-  return v === "BrowserListTabsAction" ? v : FAIL;
-}
-
-function f80(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  for (const key in x) {
-    if (Kf80.has(key)) continue;
-    return FAIL;
-  }
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  if (!("url" in x)) return FAIL;
-  r = f3(x.url);
-  if (r === FAIL) return FAIL;
-  o.url = r;
-  r = x.new_tab;
-  r = r === undefined ? false : f11(r);
-  if (r === FAIL) return FAIL;
-  o.new_tab = r;
-  if (!("kind" in x)) return FAIL;
-  r = f81(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  return o;
-}
-
-function f81(v: unknown): unknown {
-  return v === "BrowserNavigateAction" ? v : FAIL;
-}
-
-function f82(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  for (const key in x) {
-    if (Kf82.has(key)) continue;
-    return FAIL;
-  }
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  r = x.direction;
-  r = r === undefined ? "down" : f83(r);
-  if (r === FAIL) return FAIL;
-  o.direction = r;
-  if (!("kind" in x)) return FAIL;
-  r = f84(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  return o;
-}
-
-function f83(v: unknown): unknown {
-  return v === "up" || v === "down" ? v : FAIL;
-}
-
-function f84(v: unknown): unknown {
-  return v === "BrowserScrollAction" ? v : FAIL;
-}
-
-function f85(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  for (const key in x) {
-    if (Kf85.has(key)) continue;
-    return FAIL;
-  }
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  if (!("storage_state" in x)) return FAIL;
-  r = f29(x.storage_state);
-  if (r === FAIL) return FAIL;
-  o.storage_state = r;
-  if (!("kind" in x)) return FAIL;
-  r = f86(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  return o;
-}
-
-function f86(v: unknown): unknown {
-  return v === "BrowserSetStorageAction" ? v : FAIL;
-}
-
-function f87(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  for (const key in x) {
-    if (Kf87.has(key)) continue;
-    return FAIL;
-  }
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  if (!("kind" in x)) return FAIL;
-  r = f88(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  return o;
-}
-
-function f88(v: unknown): unknown {
-  return v === "BrowserStartRecordingAction" ? v : FAIL;
-}
-
-function f89(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  for (const key in x) {
-    if (Kf89.has(key)) continue;
-    return FAIL;
-  }
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  if (!("kind" in x)) return FAIL;
-  r = f90(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  return o;
-}
-
-function f90(v: unknown): unknown {
-  return v === "BrowserStopRecordingAction" ? v : FAIL;
-}
-
-function f91(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  for (const key in x) {
-    if (Kf91.has(key)) continue;
-    return FAIL;
-  }
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  if (!("tab_id" in x)) return FAIL;
-  r = f3(x.tab_id);
-  if (r === FAIL) return FAIL;
-  o.tab_id = r;
-  if (!("kind" in x)) return FAIL;
-  r = f92(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  return o;
-}
-
-function f92(v: unknown): unknown {
-  return v === "BrowserSwitchTabAction" ? v : FAIL;
-}
-
-function f93(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  for (const key in x) {
-    if (Kf93.has(key)) continue;
-    return FAIL;
-  }
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  if (!("index" in x)) return FAIL;
-  r = f15(x.index);
-  if (r === FAIL) return FAIL;
-  o.index = r;
-  if (!("text" in x)) return FAIL;
-  r = f3(x.text);
-  if (r === FAIL) return FAIL;
-  o.text = r;
-  if (!("kind" in x)) return FAIL;
-  r = f94(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  return o;
-}
-
-function f94(v: unknown): unknown {
-  return v === "BrowserTypeAction" ? v : FAIL;
-}
-
-function f95(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  for (const key in x) {
-    if (Kf95.has(key)) continue;
-    return FAIL;
-  }
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  if (!("command" in x)) return FAIL;
-  r = f96(x.command);
-  if (r === FAIL) return FAIL;
-  o.command = r;
-  r = x.ids;
-  r = r === undefined ? null : f46(r);
-  if (r === FAIL) return FAIL;
-  o.ids = r;
-  r = x.agent_types;
-  r = r === undefined ? null : f46(r);
-  if (r === FAIL) return FAIL;
-  o.agent_types = r;
-  r = x.tasks;
-  r = r === undefined ? null : f98(r);
-  if (r === FAIL) return FAIL;
-  o.tasks = r;
-  if (!("kind" in x)) return FAIL;
-  r = f99(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  return o;
-}
-
-function f96(v: unknown): unknown {
-  return v === "spawn" || v === "delegate" ? v : FAIL;
-}
-
-function f97(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const out: Record<string, unknown> = {};
-  for (const key in v) {
-    if (key in Object.prototype || !Object.hasOwn(v, key)) return FAIL;
-    const r = f3((v as Record<string, unknown>)[key]);
-    if (r === FAIL) return FAIL;
-    out[key] = r;
-  }
-  return out;
-}
-
-function f98(v: unknown): unknown {
-  if (v === null) return null;
-  return f97(v);
-}
-
-function f99(v: unknown): unknown {
-  return v === "DelegateAction" ? v : FAIL;
-}
-
-function f100(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  for (const key in x) {
-    if (Kf100.has(key)) continue;
-    return FAIL;
-  }
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  if (!("command" in x)) return FAIL;
-  r = f101(x.command);
-  if (r === FAIL) return FAIL;
-  o.command = r;
-  if (!("path" in x)) return FAIL;
-  r = f3(x.path);
-  if (r === FAIL) return FAIL;
-  o.path = r;
-  r = x.file_text;
-  r = r === undefined ? null : f4(r);
-  if (r === FAIL) return FAIL;
-  o.file_text = r;
-  r = x.old_str;
-  r = r === undefined ? null : f4(r);
-  if (r === FAIL) return FAIL;
-  o.old_str = r;
-  r = x.new_str;
-  r = r === undefined ? null : f4(r);
-  if (r === FAIL) return FAIL;
-  o.new_str = r;
-  r = x.insert_line;
-  r = r === undefined ? null : f16(r);
-  if (r === FAIL) return FAIL;
-  o.insert_line = r;
-  r = x.view_range;
-  r = r === undefined ? null : f103(r);
-  if (r === FAIL) return FAIL;
-  o.view_range = r;
-  if (!("kind" in x)) return FAIL;
-  r = f104(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  return o;
-}
-
-function f101(v: unknown): unknown {
-  return v === "view" || v === "create" || v === "str_replace" || v === "insert" || v === "undo_edit" ? v : FAIL;
-}
-
-function f102(v: unknown): unknown {
-  if (!Array.isArray(v)) return FAIL;
-  const out = new Array(v.length);
-  for (let i = 0; i < v.length; i++) {
-    const r = f28(v[i]);
-    if (r === FAIL) return FAIL;
-    out[i] = r;
-  }
-  return out;
-}
-
-function f103(v: unknown): unknown {
-  if (v === null) return null;
-  return f102(v);
-}
-
-function f104(v: unknown): unknown {
-  return v === "FileEditorAction" ? v : FAIL;
-}
-
-function f105(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  for (const key in x) {
-    if (Kf105.has(key)) continue;
-    return FAIL;
-  }
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  if (!("file_path" in x)) return FAIL;
-  r = f3(x.file_path);
-  if (r === FAIL) return FAIL;
-  o.file_path = r;
-  if (!("old_string" in x)) return FAIL;
-  r = f3(x.old_string);
-  if (r === FAIL) return FAIL;
-  o.old_string = r;
-  if (!("new_string" in x)) return FAIL;
-  r = f3(x.new_string);
-  if (r === FAIL) return FAIL;
-  o.new_string = r;
-  r = x.expected_replacements;
-  r = r === undefined ? 1 : f15(r);
-  if (r === FAIL) return FAIL;
-  o.expected_replacements = r;
-  if (!("kind" in x)) return FAIL;
-  r = f106(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  return o;
-}
-
-function f106(v: unknown): unknown {
-  return v === "EditAction" ? v : FAIL;
-}
-
-function f107(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  for (const key in x) {
-    if (Kf107.has(key)) continue;
-    return FAIL;
-  }
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  r = x.dir_path;
-  r = r === undefined ? "." : f3(r);
-  if (r === FAIL) return FAIL;
-  o.dir_path = r;
-  r = x.recursive;
-  r = r === undefined ? false : f11(r);
-  if (r === FAIL) return FAIL;
-  o.recursive = r;
-  if (!("kind" in x)) return FAIL;
-  r = f108(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  return o;
-}
-
-function f108(v: unknown): unknown {
-  return v === "ListDirectoryAction" ? v : FAIL;
-}
-
-function f109(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  for (const key in x) {
-    if (Kf109.has(key)) continue;
-    return FAIL;
-  }
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  if (!("file_path" in x)) return FAIL;
-  r = f3(x.file_path);
-  if (r === FAIL) return FAIL;
-  o.file_path = r;
-  r = x.offset;
-  r = r === undefined ? null : f16(r);
-  if (r === FAIL) return FAIL;
-  o.offset = r;
-  r = x.limit;
-  r = r === undefined ? null : f111(r);
-  if (r === FAIL) return FAIL;
-  o.limit = r;
-  if (!("kind" in x)) return FAIL;
-  r = f112(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  return o;
-}
-
-function f110(v: unknown): unknown {
-  return typeof v === 'number' && Number.isInteger(v) && v >= 1 ? v : FAIL;
-}
-
-function f111(v: unknown): unknown {
-  if (v === null) return null;
-  return f110(v);
-}
-
-function f112(v: unknown): unknown {
-  return v === "ReadFileAction" ? v : FAIL;
-}
-
-function f113(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  for (const key in x) {
-    if (Kf113.has(key)) continue;
-    return FAIL;
-  }
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  if (!("file_path" in x)) return FAIL;
-  r = f3(x.file_path);
-  if (r === FAIL) return FAIL;
-  o.file_path = r;
-  if (!("content" in x)) return FAIL;
-  r = f3(x.content);
-  if (r === FAIL) return FAIL;
-  o.content = r;
-  if (!("kind" in x)) return FAIL;
-  r = f114(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  return o;
-}
-
-function f114(v: unknown): unknown {
-  return v === "WriteFileAction" ? v : FAIL;
-}
-
-function f115(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  for (const key in x) {
-    if (Kf115.has(key)) continue;
-    return FAIL;
-  }
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  if (!("pattern" in x)) return FAIL;
-  r = f3(x.pattern);
-  if (r === FAIL) return FAIL;
-  o.pattern = r;
-  r = x.path;
-  r = r === undefined ? null : f4(r);
-  if (r === FAIL) return FAIL;
-  o.path = r;
-  if (!("kind" in x)) return FAIL;
-  r = f116(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  return o;
-}
-
-function f116(v: unknown): unknown {
-  return v === "GlobAction" ? v : FAIL;
-}
-
-function f117(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  for (const key in x) {
-    if (Kf117.has(key)) continue;
-    return FAIL;
-  }
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  if (!("pattern" in x)) return FAIL;
-  r = f3(x.pattern);
-  if (r === FAIL) return FAIL;
-  o.pattern = r;
-  r = x.path;
-  r = r === undefined ? null : f4(r);
-  if (r === FAIL) return FAIL;
-  o.path = r;
-  r = x.include;
-  r = r === undefined ? null : f4(r);
-  if (r === FAIL) return FAIL;
-  o.include = r;
-  if (!("kind" in x)) return FAIL;
-  r = f118(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  return o;
-}
-
-function f118(v: unknown): unknown {
-  return v === "GrepAction" ? v : FAIL;
-}
-
-function f119(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  for (const key in x) {
-    if (Kf119.has(key)) continue;
-    return FAIL;
-  }
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  if (!("command" in x)) return FAIL;
-  r = f101(x.command);
-  if (r === FAIL) return FAIL;
-  o.command = r;
-  if (!("path" in x)) return FAIL;
-  r = f3(x.path);
-  if (r === FAIL) return FAIL;
-  o.path = r;
-  r = x.file_text;
-  r = r === undefined ? null : f4(r);
-  if (r === FAIL) return FAIL;
-  o.file_text = r;
-  r = x.old_str;
-  r = r === undefined ? null : f4(r);
-  if (r === FAIL) return FAIL;
-  o.old_str = r;
-  r = x.new_str;
-  r = r === undefined ? null : f4(r);
-  if (r === FAIL) return FAIL;
-  o.new_str = r;
-  r = x.insert_line;
-  r = r === undefined ? null : f16(r);
-  if (r === FAIL) return FAIL;
-  o.insert_line = r;
-  r = x.view_range;
-  r = r === undefined ? null : f103(r);
-  if (r === FAIL) return FAIL;
-  o.view_range = r;
-  if (!("kind" in x)) return FAIL;
-  r = f120(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  return o;
-}
-
-function f120(v: unknown): unknown {
-  return v === "PlanningFileEditorAction" ? v : FAIL;
-}
-
-function f121(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  for (const key in x) {
-    if (Kf121.has(key)) continue;
-    return FAIL;
-  }
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  r = x.description;
-  r = r === undefined ? null : f4(r);
-  if (r === FAIL) return FAIL;
-  o.description = r;
-  if (!("prompt" in x)) return FAIL;
-  r = f3(x.prompt);
-  if (r === FAIL) return FAIL;
-  o.prompt = r;
-  r = x.subagent_type;
-  r = r === undefined ? "general-purpose" : f3(r);
-  if (r === FAIL) return FAIL;
-  o.subagent_type = r;
-  r = x.resume;
-  r = r === undefined ? null : f4(r);
-  if (r === FAIL) return FAIL;
-  o.resume = r;
-  r = x.max_turns;
-  r = r === undefined ? null : f111(r);
-  if (r === FAIL) return FAIL;
-  o.max_turns = r;
-  if (!("kind" in x)) return FAIL;
-  r = f122(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  return o;
-}
-
-function f122(v: unknown): unknown {
-  return v === "TaskAction" ? v : FAIL;
-}
-
-function f123(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  for (const key in x) {
-    if (Kf123.has(key)) continue;
-    return FAIL;
-  }
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  r = x.command;
-  r = r === undefined ? "view" : f124(r);
-  if (r === FAIL) return FAIL;
-  o.command = r;
-  r = x.task_list;
-  r = r === undefined ? [] : f127(r);
-  if (r === FAIL) return FAIL;
-  o.task_list = r;
-  if (!("kind" in x)) return FAIL;
-  r = f128(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  return o;
-}
-
-function f124(v: unknown): unknown {
-  return v === "view" || v === "plan" ? v : FAIL;
-}
-
-function f125(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  if (!("title" in x)) return FAIL;
-  r = f3(x.title);
-  if (r === FAIL) return FAIL;
-  o.title = r;
-  r = x.notes;
-  r = r === undefined ? "" : f3(r);
-  if (r === FAIL) return FAIL;
-  o.notes = r;
-  r = x.status;
-  r = r === undefined ? "todo" : f126(r);
-  if (r === FAIL) return FAIL;
-  o.status = r;
-  return o;
-}
-
-function f126(v: unknown): unknown {
-  return v === "todo" || v === "in_progress" || v === "done" ? v : FAIL;
-}
-
-function f127(v: unknown): unknown {
-  if (!Array.isArray(v)) return FAIL;
-  const out = new Array(v.length);
-  for (let i = 0; i < v.length; i++) {
-    const r = f125(v[i]);
-    if (r === FAIL) return FAIL;
-    out[i] = r;
-  }
-  return out;
-}
-
-function f128(v: unknown): unknown {
-  return v === "TaskTrackerAction" ? v : FAIL;
-}
-
-function f129(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  for (const key in x) {
-    if (Kf129.has(key)) continue;
-    return FAIL;
-  }
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  if (!("command" in x)) return FAIL;
-  r = f3(x.command);
-  if (r === FAIL) return FAIL;
-  o.command = r;
-  r = x.is_input;
-  r = r === undefined ? false : f11(r);
-  if (r === FAIL) return FAIL;
-  o.is_input = r;
-  r = x.timeout;
-  r = r === undefined ? null : f131(r);
-  if (r === FAIL) return FAIL;
-  o.timeout = r;
-  r = x.reset;
-  r = r === undefined ? false : f11(r);
-  if (r === FAIL) return FAIL;
-  o.reset = r;
-  if (!("kind" in x)) return FAIL;
-  r = f132(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  return o;
-}
-
-function f130(v: unknown): unknown {
-  return typeof v === 'number' && !Number.isNaN(v) && v >= 0 ? v : FAIL;
-}
-
-function f131(v: unknown): unknown {
-  if (v === null) return null;
-  return f130(v);
-}
-
-function f132(v: unknown): unknown {
-  return v === "TerminalAction" ? v : FAIL;
-}
-
-function f133(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  for (const key in x) {
-    if (Kf133.has(key)) continue;
-    return FAIL;
-  }
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  if (!("reason" in x)) return FAIL;
-  r = f3(x.reason);
-  if (r === FAIL) return FAIL;
-  o.reason = r;
-  r = x.use_user_message;
-  r = r === undefined ? true : f11(r);
-  if (r === FAIL) return FAIL;
-  o.use_user_message = r;
-  r = x.custom_query;
-  r = r === undefined ? null : f4(r);
-  if (r === FAIL) return FAIL;
-  o.custom_query = r;
-  if (!("kind" in x)) return FAIL;
-  r = f134(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  return o;
-}
-
-function f134(v: unknown): unknown {
-  return v === "ConsultTomAction" ? v : FAIL;
-}
-
-function f135(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  for (const key in x) {
-    if (Kf135.has(key)) continue;
-    return FAIL;
-  }
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  if (!("kind" in x)) return FAIL;
-  r = f136(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  return o;
-}
-
-function f136(v: unknown): unknown {
-  return v === "SleeptimeComputeAction" ? v : FAIL;
-}
-
-function f137(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  for (const key in x) {
-    if (Kf137.has(key)) continue;
-    return FAIL;
-  }
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  if (!("name" in x)) return FAIL;
-  r = f3(x.name);
-  if (r === FAIL) return FAIL;
-  o.name = r;
-  if (!("script" in x)) return FAIL;
-  r = f3(x.script);
-  if (r === FAIL) return FAIL;
-  o.script = r;
-  r = x.max_concurrency;
-  r = r === undefined ? 8 : f138(r);
-  if (r === FAIL) return FAIL;
-  o.max_concurrency = r;
-  if (!("kind" in x)) return FAIL;
-  r = f139(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  return o;
-}
-
-function f138(v: unknown): unknown {
-  return typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= 64 ? v : FAIL;
-}
-
-function f139(v: unknown): unknown {
-  return v === "WorkflowAction" ? v : FAIL;
-}
-
-function f140(v: unknown): unknown {
-  if (v === null) return null;
-  return f48(v);
-}
-
-function f141(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  if (!("id" in x)) return FAIL;
-  r = f3(x.id);
-  if (r === FAIL) return FAIL;
-  o.id = r;
-  r = x.responses_item_id;
-  r = r === undefined ? null : f4(r);
-  if (r === FAIL) return FAIL;
-  o.responses_item_id = r;
-  if (!("name" in x)) return FAIL;
-  r = f3(x.name);
-  if (r === FAIL) return FAIL;
-  o.name = r;
-  if (!("arguments" in x)) return FAIL;
-  r = f3(x.arguments);
-  if (r === FAIL) return FAIL;
-  o.arguments = r;
-  if (!("origin" in x)) return FAIL;
-  r = f142(x.origin);
-  if (r === FAIL) return FAIL;
-  o.origin = r;
-  return o;
-}
-
-function f142(v: unknown): unknown {
-  return v === "completion" || v === "responses" ? v : FAIL;
-}
-
-function f143(v: unknown): unknown {
-  return v === "UNKNOWN" || v === "LOW" || v === "MEDIUM" || v === "HIGH" ? v : FAIL;
-}
-
-function f144(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  if (!("score" in x)) return FAIL;
-  r = f145(x.score);
-  if (r === FAIL) return FAIL;
-  o.score = r;
-  if (!("message" in x)) return FAIL;
-  r = f4(x.message);
-  if (r === FAIL) return FAIL;
-  o.message = r;
-  r = x.metadata;
-  r = r === undefined ? null : f30(r);
-  if (r === FAIL) return FAIL;
-  o.metadata = r;
-  return o;
-}
-
-function f145(v: unknown): unknown {
-  return typeof v === 'number' && !Number.isNaN(v) && v >= 0 && v <= 1 ? v : FAIL;
-}
-
-function f146(v: unknown): unknown {
-  if (v === null) return null;
-  return f144(v);
-}
-
-function f147(v: unknown): unknown {
-  return v === "ActionEvent" ? v : FAIL;
-}
-
-function f148(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  for (const key in x) {
-    if (Kf148.has(key)) continue;
-    return FAIL;
-  }
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  r = x.id;
-  if (r === undefined) r = newUuid();
-  else if (typeof r !== 'string' || r === '__root__') return FAIL;
-  o.id = r;
-  r = x.timestamp;
-  if (r === undefined) r = naiveLocalTimestamp();
-  else if (typeof r !== 'string') return FAIL;
-  o.timestamp = r;
-  if (!("source" in x)) return FAIL;
-  r = f2(x.source);
-  if (r === FAIL) return FAIL;
-  o.source = r;
-  r = x.parent_id;
-  r = r === undefined ? null : f4(r);
-  if (r === FAIL) return FAIL;
-  o.parent_id = r;
-  if (!("llm_message" in x)) return FAIL;
-  r = f149(x.llm_message);
-  if (r === FAIL) return FAIL;
-  o.llm_message = r;
-  r = x.llm_response_id;
-  r = r === undefined ? null : f4(r);
-  if (r === FAIL) return FAIL;
-  o.llm_response_id = r;
-  r = x.activated_skills;
-  r = r === undefined ? [] : f45(r);
-  if (r === FAIL) return FAIL;
-  o.activated_skills = r;
-  r = x.extended_content;
-  r = r === undefined ? [] : f37(r);
-  if (r === FAIL) return FAIL;
-  o.extended_content = r;
-  r = x.sender;
-  r = r === undefined ? null : f4(r);
-  if (r === FAIL) return FAIL;
-  o.sender = r;
-  r = x.critic_result;
-  r = r === undefined ? null : f146(r);
-  if (r === FAIL) return FAIL;
-  o.critic_result = r;
-  if (!("kind" in x)) return FAIL;
-  r = f157(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  return o;
-}
-
-function f149(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  if (!("role" in x)) return FAIL;
-  r = f150(x.role);
-  if (r === FAIL) return FAIL;
-  o.role = r;
-  r = x.content;
-  r = r === undefined ? [] : f154(r);
-  if (r === FAIL) return FAIL;
-  o.content = r;
-  r = x.tool_calls;
-  r = r === undefined ? null : f156(r);
-  if (r === FAIL) return FAIL;
-  o.tool_calls = r;
-  r = x.tool_call_id;
-  r = r === undefined ? null : f4(r);
-  if (r === FAIL) return FAIL;
-  o.tool_call_id = r;
-  r = x.name;
-  r = r === undefined ? null : f4(r);
-  if (r === FAIL) return FAIL;
-  o.name = r;
-  r = x.reasoning_content;
-  r = r === undefined ? null : f4(r);
-  if (r === FAIL) return FAIL;
-  o.reasoning_content = r;
-  r = x.thinking_blocks;
-  r = r === undefined ? [] : f43(r);
-  if (r === FAIL) return FAIL;
-  o.thinking_blocks = r;
-  r = x.responses_reasoning_item;
-  r = r === undefined ? null : f47(r);
-  if (r === FAIL) return FAIL;
-  o.responses_reasoning_item = r;
-  return o;
-}
-
-function f150(v: unknown): unknown {
-  return v === "user" || v === "system" || v === "assistant" || v === "tool" ? v : FAIL;
-}
-
-function f151(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  r = x.cache_prompt;
-  r = r === undefined ? false : f11(r);
-  if (r === FAIL) return FAIL;
-  o.cache_prompt = r;
-  r = x.type;
-  r = r === undefined ? "image" : f152(r);
-  if (r === FAIL) return FAIL;
-  o.type = r;
-  if (!("image_urls" in x)) return FAIL;
-  r = f45(x.image_urls);
-  if (r === FAIL) return FAIL;
-  o.image_urls = r;
-  return o;
-}
-
-function f152(v: unknown): unknown {
-  return v === "image" ? v : FAIL;
-}
-
-function f153(v: unknown): unknown {
-  let r: unknown;
-  r = f35(v);
-  if (r !== FAIL) return r;
-  r = f151(v);
-  if (r !== FAIL) return r;
-  return FAIL;
-}
-
-function f154(v: unknown): unknown {
-  if (!Array.isArray(v)) return FAIL;
-  const out = new Array(v.length);
-  for (let i = 0; i < v.length; i++) {
-    const r = f153(v[i]);
-    if (r === FAIL) return FAIL;
-    out[i] = r;
-  }
-  return out;
-}
-
-function f155(v: unknown): unknown {
-  if (!Array.isArray(v)) return FAIL;
-  const out = new Array(v.length);
-  for (let i = 0; i < v.length; i++) {
-    const r = f141(v[i]);
-    if (r === FAIL) return FAIL;
-    out[i] = r;
-  }
-  return out;
-}
-
-function f156(v: unknown): unknown {
-  if (v === null) return null;
-  return f155(v);
-}
-
-function f157(v: unknown): unknown {
-  return v === "MessageEvent" ? v : FAIL;
-}
-
-function f158(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  for (const key in x) {
-    if (Kf158.has(key)) continue;
-    return FAIL;
-  }
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  r = x.id;
-  if (r === undefined) r = newUuid();
-  else if (typeof r !== 'string' || r === '__root__') return FAIL;
-  o.id = r;
-  r = x.timestamp;
-  if (r === undefined) r = naiveLocalTimestamp();
-  else if (typeof r !== 'string') return FAIL;
-  o.timestamp = r;
-  r = x.source;
-  r = r === undefined ? "agent" : f2(r);
-  if (r === FAIL) return FAIL;
-  o.source = r;
-  r = x.parent_id;
-  r = r === undefined ? null : f4(r);
-  if (r === FAIL) return FAIL;
-  o.parent_id = r;
-  if (!("tool_name" in x)) return FAIL;
-  r = f3(x.tool_name);
-  if (r === FAIL) return FAIL;
-  o.tool_name = r;
-  if (!("tool_call_id" in x)) return FAIL;
-  r = f3(x.tool_call_id);
-  if (r === FAIL) return FAIL;
-  o.tool_call_id = r;
-  if (!("error" in x)) return FAIL;
-  r = f3(x.error);
-  if (r === FAIL) return FAIL;
-  o.error = r;
-  if (!("kind" in x)) return FAIL;
-  r = f159(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  return o;
-}
-
-function f159(v: unknown): unknown {
-  return v === "AgentErrorEvent" ? v : FAIL;
-}
-
-function f160(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  for (const key in x) {
-    if (Kf160.has(key)) continue;
-    return FAIL;
-  }
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  r = x.id;
-  if (r === undefined) r = newUuid();
-  else if (typeof r !== 'string' || r === '__root__') return FAIL;
-  o.id = r;
-  r = x.timestamp;
-  if (r === undefined) r = naiveLocalTimestamp();
-  else if (typeof r !== 'string') return FAIL;
-  o.timestamp = r;
-  r = x.source;
-  r = r === undefined ? "environment" : f2(r);
-  if (r === FAIL) return FAIL;
-  o.source = r;
-  r = x.parent_id;
-  r = r === undefined ? null : f4(r);
-  if (r === FAIL) return FAIL;
-  o.parent_id = r;
-  if (!("tool_name" in x)) return FAIL;
-  r = f3(x.tool_name);
-  if (r === FAIL) return FAIL;
-  o.tool_name = r;
-  if (!("tool_call_id" in x)) return FAIL;
-  r = f3(x.tool_call_id);
-  if (r === FAIL) return FAIL;
-  o.tool_call_id = r;
-  if (!("observation" in x)) return FAIL;
-  r = f161(x.observation);
-  if (r === FAIL) return FAIL;
-  o.observation = r;
-  if (!("action_id" in x)) return FAIL;
-  r = f3(x.action_id);
-  if (r === FAIL) return FAIL;
-  o.action_id = r;
-  r = x.extended_content;
-  r = r === undefined ? [] : f37(r);
-  if (r === FAIL) return FAIL;
-  o.extended_content = r;
-  if (!("kind" in x)) return FAIL;
-  r = f225(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  return o;
-}
-
-function f161(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const kind = (v as { kind?: unknown }).kind;
-  switch (kind) {
-    case 'MCPToolObservation':
-      return f162(v);
-    case 'FinishObservation':
-      return f164(v);
-    case 'InvokeSkillObservation':
-      return f166(v);
-    case 'SwitchLLMObservation':
-      return f168(v);
-    case 'ThinkObservation':
-      return f170(v);
-    case 'VisionInspectObservation':
-      return f172(v);
-    case 'ClientToolObservation':
-      return f174(v);
-    case 'ApplyPatchObservation':
-      return f176(v);
-    case 'BrowserObservation':
-      return f183(v);
-    case 'DelegateObservation':
-      return f185(v);
-    case 'FileEditorObservation':
-      return f187(v);
-    case 'EditObservation':
-      return f189(v);
-    case 'ListDirectoryObservation':
-      return f191(v);
-    case 'ReadFileObservation':
-      return f196(v);
-    case 'WriteFileObservation':
-      return f201(v);
-    case 'GlobObservation':
-      return f203(v);
-    case 'GrepObservation':
-      return f205(v);
-    case 'PlanningFileEditorObservation':
-      return f207(v);
-    case 'TaskObservation':
-      return f209(v);
-    case 'TaskTrackerObservation':
-      return f211(v);
-    case 'TerminalObservation':
-      return f213(v);
-    case 'ConsultTomObservation':
-      return f216(v);
-    case 'SleeptimeComputeObservation':
-      return f220(v);
-    case 'WorkflowObservation':
-      return f222(v);
-    default:
-      return lenient && typeof kind === 'string' ? { ...(v as object) } : FAIL;
-  }
-}
-
-function f162(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  for (const key in x) {
-    if (Kf162.has(key)) continue;
-    return FAIL;
-  }
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  r = x.content;
-  r = r === undefined ? [] : f154(r);
-  if (r === FAIL) return FAIL;
-  o.content = r;
-  r = x.is_error;
-  r = r === undefined ? false : f11(r);
-  if (r === FAIL) return FAIL;
-  o.is_error = r;
-  if (!("tool_name" in x)) return FAIL;
-  r = f3(x.tool_name);
-  if (r === FAIL) return FAIL;
-  o.tool_name = r;
-  if (!("kind" in x)) return FAIL;
-  r = f163(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  return o;
-}
-
-function f163(v: unknown): unknown {
-  return v === "MCPToolObservation" ? v : FAIL;
-}
-
-function f164(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  for (const key in x) {
-    if (Kf164.has(key)) continue;
-    return FAIL;
-  }
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  r = x.content;
-  r = r === undefined ? [] : f154(r);
-  if (r === FAIL) return FAIL;
-  o.content = r;
-  r = x.is_error;
-  r = r === undefined ? false : f11(r);
-  if (r === FAIL) return FAIL;
-  o.is_error = r;
-  if (!("kind" in x)) return FAIL;
-  r = f165(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  return o;
-}
-
-function f165(v: unknown): unknown {
-  return v === "FinishObservation" ? v : FAIL;
-}
-
-function f166(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  for (const key in x) {
-    if (Kf166.has(key)) continue;
-    return FAIL;
-  }
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  r = x.content;
-  r = r === undefined ? [] : f154(r);
-  if (r === FAIL) return FAIL;
-  o.content = r;
-  r = x.is_error;
-  r = r === undefined ? false : f11(r);
-  if (r === FAIL) return FAIL;
-  o.is_error = r;
-  if (!("skill_name" in x)) return FAIL;
-  r = f3(x.skill_name);
-  if (r === FAIL) return FAIL;
-  o.skill_name = r;
-  if (!("kind" in x)) return FAIL;
-  r = f167(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  return o;
-}
-
-function f167(v: unknown): unknown {
-  return v === "InvokeSkillObservation" ? v : FAIL;
-}
-
-function f168(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  for (const key in x) {
-    if (Kf168.has(key)) continue;
-    return FAIL;
-  }
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  r = x.content;
-  r = r === undefined ? [] : f154(r);
-  if (r === FAIL) return FAIL;
-  o.content = r;
-  r = x.is_error;
-  r = r === undefined ? false : f11(r);
-  if (r === FAIL) return FAIL;
-  o.is_error = r;
-  if (!("profile_name" in x)) return FAIL;
-  r = f3(x.profile_name);
-  if (r === FAIL) return FAIL;
-  o.profile_name = r;
-  r = x.reason;
-  r = r === undefined ? null : f4(r);
-  if (r === FAIL) return FAIL;
-  o.reason = r;
-  r = x.active_model;
-  r = r === undefined ? null : f4(r);
-  if (r === FAIL) return FAIL;
-  o.active_model = r;
-  if (!("kind" in x)) return FAIL;
-  r = f169(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  return o;
-}
-
-function f169(v: unknown): unknown {
-  return v === "SwitchLLMObservation" ? v : FAIL;
-}
-
-function f170(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  for (const key in x) {
-    if (Kf170.has(key)) continue;
-    return FAIL;
-  }
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  r = x.content;
-  r = r === undefined ? [] : f154(r);
-  if (r === FAIL) return FAIL;
-  o.content = r;
-  r = x.is_error;
-  r = r === undefined ? false : f11(r);
-  if (r === FAIL) return FAIL;
-  o.is_error = r;
-  if (!("kind" in x)) return FAIL;
-  r = f171(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  return o;
-}
-
-function f171(v: unknown): unknown {
-  return v === "ThinkObservation" ? v : FAIL;
-}
-
-function f172(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  for (const key in x) {
-    if (Kf172.has(key)) continue;
-    return FAIL;
-  }
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  r = x.content;
-  r = r === undefined ? [] : f154(r);
-  if (r === FAIL) return FAIL;
-  o.content = r;
-  r = x.is_error;
-  r = r === undefined ? false : f11(r);
-  if (r === FAIL) return FAIL;
-  o.is_error = r;
-  if (!("image_index" in x)) return FAIL;
-  r = f28(x.image_index);
-  if (r === FAIL) return FAIL;
-  o.image_index = r;
-  if (!("question" in x)) return FAIL;
-  r = f3(x.question);
-  if (r === FAIL) return FAIL;
-  o.question = r;
-  r = x.profile_name;
-  r = r === undefined ? null : f4(r);
-  if (r === FAIL) return FAIL;
-  o.profile_name = r;
-  r = x.model;
-  r = r === undefined ? null : f4(r);
-  if (r === FAIL) return FAIL;
-  o.model = r;
-  r = x.base_url;
-  r = r === undefined ? null : f4(r);
-  if (r === FAIL) return FAIL;
-  o.base_url = r;
-  r = x.answer;
-  r = r === undefined ? null : f4(r);
-  if (r === FAIL) return FAIL;
-  o.answer = r;
-  if (!("kind" in x)) return FAIL;
-  r = f173(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  return o;
-}
-
-function f173(v: unknown): unknown {
-  return v === "VisionInspectObservation" ? v : FAIL;
-}
-
-function f174(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  for (const key in x) {
-    if (Kf174.has(key)) continue;
-    return FAIL;
-  }
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  r = x.content;
-  r = r === undefined ? [] : f154(r);
-  if (r === FAIL) return FAIL;
-  o.content = r;
-  r = x.is_error;
-  r = r === undefined ? false : f11(r);
-  if (r === FAIL) return FAIL;
-  o.is_error = r;
-  if (!("kind" in x)) return FAIL;
-  r = f175(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  return o;
-}
-
-function f175(v: unknown): unknown {
-  return v === "ClientToolObservation" ? v : FAIL;
-}
-
-function f176(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  for (const key in x) {
-    if (Kf176.has(key)) continue;
-    return FAIL;
-  }
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  r = x.content;
-  r = r === undefined ? [] : f154(r);
-  if (r === FAIL) return FAIL;
-  o.content = r;
-  r = x.is_error;
-  r = r === undefined ? false : f11(r);
-  if (r === FAIL) return FAIL;
-  o.is_error = r;
-  r = x.message;
-  r = r === undefined ? "" : f3(r);
-  if (r === FAIL) return FAIL;
-  o.message = r;
-  r = x.fuzz;
-  r = r === undefined ? 0 : f28(r);
-  if (r === FAIL) return FAIL;
-  o.fuzz = r;
-  r = x.commit;
-  r = r === undefined ? null : f181(r);
-  if (r === FAIL) return FAIL;
-  o.commit = r;
-  if (!("kind" in x)) return FAIL;
-  r = f182(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  return o;
-}
-
-function f177(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  r = x.changes;
-  r = r === undefined ? {} : f180(r);
-  if (r === FAIL) return FAIL;
-  o.changes = r;
-  return o;
-}
-
-function f178(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  if (!("type" in x)) return FAIL;
-  r = f179(x.type);
-  if (r === FAIL) return FAIL;
-  o.type = r;
-  r = x.old_content;
-  r = r === undefined ? null : f4(r);
-  if (r === FAIL) return FAIL;
-  o.old_content = r;
-  r = x.new_content;
-  r = r === undefined ? null : f4(r);
-  if (r === FAIL) return FAIL;
-  o.new_content = r;
-  r = x.move_path;
-  r = r === undefined ? null : f4(r);
-  if (r === FAIL) return FAIL;
-  o.move_path = r;
-  return o;
-}
-
-function f179(v: unknown): unknown {
-  return v === "add" || v === "delete" || v === "update" ? v : FAIL;
-}
-
-function f180(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const out: Record<string, unknown> = {};
-  for (const key in v) {
-    if (key in Object.prototype || !Object.hasOwn(v, key)) return FAIL;
-    const r = f178((v as Record<string, unknown>)[key]);
-    if (r === FAIL) return FAIL;
-    out[key] = r;
-  }
-  return out;
-}
-
-function f181(v: unknown): unknown {
-  if (v === null) return null;
-  return f177(v);
-}
-
-function f182(v: unknown): unknown {
-  return v === "ApplyPatchObservation" ? v : FAIL;
-}
-
-function f183(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  for (const key in x) {
-    if (Kf183.has(key)) continue;
-    return FAIL;
-  }
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  r = x.content;
-  r = r === undefined ? [] : f154(r);
-  if (r === FAIL) return FAIL;
-  o.content = r;
-  r = x.is_error;
-  r = r === undefined ? false : f11(r);
-  if (r === FAIL) return FAIL;
-  o.is_error = r;
-  r = x.screenshot_data;
-  r = r === undefined ? null : f4(r);
-  if (r === FAIL) return FAIL;
-  o.screenshot_data = r;
-  r = x.full_output_save_dir;
-  r = r === undefined ? null : f4(r);
-  if (r === FAIL) return FAIL;
-  o.full_output_save_dir = r;
-  if (!("kind" in x)) return FAIL;
-  r = f184(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  return o;
-}
-
-function f184(v: unknown): unknown {
-  return v === "BrowserObservation" ? v : FAIL;
-}
-
-function f185(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  for (const key in x) {
-    if (Kf185.has(key)) continue;
-    return FAIL;
-  }
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  r = x.content;
-  r = r === undefined ? [] : f154(r);
-  if (r === FAIL) return FAIL;
-  o.content = r;
-  r = x.is_error;
-  r = r === undefined ? false : f11(r);
-  if (r === FAIL) return FAIL;
-  o.is_error = r;
-  if (!("command" in x)) return FAIL;
-  r = f96(x.command);
-  if (r === FAIL) return FAIL;
-  o.command = r;
-  if (!("kind" in x)) return FAIL;
-  r = f186(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  return o;
-}
-
-function f186(v: unknown): unknown {
-  return v === "DelegateObservation" ? v : FAIL;
-}
-
-function f187(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  for (const key in x) {
-    if (Kf187.has(key)) continue;
-    return FAIL;
-  }
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  r = x.content;
-  r = r === undefined ? [] : f154(r);
-  if (r === FAIL) return FAIL;
-  o.content = r;
-  r = x.is_error;
-  r = r === undefined ? false : f11(r);
-  if (r === FAIL) return FAIL;
-  o.is_error = r;
-  if (!("command" in x)) return FAIL;
-  r = f101(x.command);
-  if (r === FAIL) return FAIL;
-  o.command = r;
-  r = x.path;
-  r = r === undefined ? null : f4(r);
-  if (r === FAIL) return FAIL;
-  o.path = r;
-  r = x.prev_exist;
-  r = r === undefined ? true : f11(r);
-  if (r === FAIL) return FAIL;
-  o.prev_exist = r;
-  r = x.old_content;
-  r = r === undefined ? null : f4(r);
-  if (r === FAIL) return FAIL;
-  o.old_content = r;
-  r = x.new_content;
-  r = r === undefined ? null : f4(r);
-  if (r === FAIL) return FAIL;
-  o.new_content = r;
-  if (!("kind" in x)) return FAIL;
-  r = f188(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  return o;
-}
-
-function f188(v: unknown): unknown {
-  return v === "FileEditorObservation" ? v : FAIL;
-}
-
-function f189(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  for (const key in x) {
-    if (Kf189.has(key)) continue;
-    return FAIL;
-  }
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  r = x.content;
-  r = r === undefined ? [] : f154(r);
-  if (r === FAIL) return FAIL;
-  o.content = r;
-  r = x.is_error;
-  r = r === undefined ? false : f11(r);
-  if (r === FAIL) return FAIL;
-  o.is_error = r;
-  r = x.file_path;
-  r = r === undefined ? null : f4(r);
-  if (r === FAIL) return FAIL;
-  o.file_path = r;
-  r = x.is_new_file;
-  r = r === undefined ? false : f11(r);
-  if (r === FAIL) return FAIL;
-  o.is_new_file = r;
-  r = x.replacements_made;
-  r = r === undefined ? 0 : f28(r);
-  if (r === FAIL) return FAIL;
-  o.replacements_made = r;
-  r = x.old_content;
-  r = r === undefined ? null : f4(r);
-  if (r === FAIL) return FAIL;
-  o.old_content = r;
-  r = x.new_content;
-  r = r === undefined ? null : f4(r);
-  if (r === FAIL) return FAIL;
-  o.new_content = r;
-  if (!("kind" in x)) return FAIL;
-  r = f190(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  return o;
-}
-
-function f190(v: unknown): unknown {
-  return v === "EditObservation" ? v : FAIL;
-}
-
-function f191(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  for (const key in x) {
-    if (Kf191.has(key)) continue;
-    return FAIL;
-  }
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  r = x.content;
-  r = r === undefined ? [] : f154(r);
-  if (r === FAIL) return FAIL;
-  o.content = r;
-  r = x.is_error;
-  r = r === undefined ? false : f11(r);
-  if (r === FAIL) return FAIL;
-  o.is_error = r;
-  r = x.dir_path;
-  r = r === undefined ? null : f4(r);
-  if (r === FAIL) return FAIL;
-  o.dir_path = r;
-  r = x.entries;
-  r = r === undefined ? [] : f194(r);
-  if (r === FAIL) return FAIL;
-  o.entries = r;
-  r = x.total_count;
-  r = r === undefined ? 0 : f28(r);
-  if (r === FAIL) return FAIL;
-  o.total_count = r;
-  r = x.is_truncated;
-  r = r === undefined ? false : f11(r);
-  if (r === FAIL) return FAIL;
-  o.is_truncated = r;
-  if (!("kind" in x)) return FAIL;
-  r = f195(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  return o;
-}
-
-function f192(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  if (!("name" in x)) return FAIL;
-  r = f3(x.name);
-  if (r === FAIL) return FAIL;
-  o.name = r;
-  if (!("path" in x)) return FAIL;
-  r = f3(x.path);
-  if (r === FAIL) return FAIL;
-  o.path = r;
-  if (!("is_directory" in x)) return FAIL;
-  r = f11(x.is_directory);
-  if (r === FAIL) return FAIL;
-  o.is_directory = r;
-  if (!("size" in x)) return FAIL;
-  r = f28(x.size);
-  if (r === FAIL) return FAIL;
-  o.size = r;
-  if (!("modified_time" in x)) return FAIL;
-  r = f193(x.modified_time);
-  if (r === FAIL) return FAIL;
-  o.modified_time = r;
-  return o;
-}
-
-function f193(v: unknown): unknown {
-  return typeof v === 'string' && isCanonicalDateTime(v) ? v : FAIL;
-}
-
-function f194(v: unknown): unknown {
-  if (!Array.isArray(v)) return FAIL;
-  const out = new Array(v.length);
-  for (let i = 0; i < v.length; i++) {
-    const r = f192(v[i]);
-    if (r === FAIL) return FAIL;
-    out[i] = r;
-  }
-  return out;
-}
-
-function f195(v: unknown): unknown {
-  return v === "ListDirectoryObservation" ? v : FAIL;
-}
-
-function f196(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  for (const key in x) {
-    if (Kf196.has(key)) continue;
-    return FAIL;
-  }
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  r = x.content;
-  r = r === undefined ? [] : f154(r);
-  if (r === FAIL) return FAIL;
-  o.content = r;
-  r = x.is_error;
-  r = r === undefined ? false : f11(r);
-  if (r === FAIL) return FAIL;
-  o.is_error = r;
-  if (!("file_path" in x)) return FAIL;
-  r = f3(x.file_path);
-  if (r === FAIL) return FAIL;
-  o.file_path = r;
-  r = x.file_content;
-  r = r === undefined ? "" : f3(r);
-  if (r === FAIL) return FAIL;
-  o.file_content = r;
-  r = x.is_truncated;
-  r = r === undefined ? false : f11(r);
-  if (r === FAIL) return FAIL;
-  o.is_truncated = r;
-  r = x.lines_shown;
-  r = r === undefined ? null : f198(r);
-  if (r === FAIL) return FAIL;
-  o.lines_shown = r;
-  r = x.total_lines;
-  r = r === undefined ? null : f199(r);
-  if (r === FAIL) return FAIL;
-  o.total_lines = r;
-  if (!("kind" in x)) return FAIL;
-  r = f200(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  return o;
-}
-
-function f197(v: unknown): unknown {
+function readTuple_readInteger_readInteger(v: unknown): unknown {
   if (!Array.isArray(v) || v.length !== 2) return FAIL;
-  const r0 = f28(v[0]);
+  const r0 = readInteger(v[0]);
   if (r0 === FAIL) return FAIL;
-  const r1 = f28(v[1]);
+  const r1 = readInteger(v[1]);
   if (r1 === FAIL) return FAIL;
   return [r0, r1];
 }
 
-function f198(v: unknown): unknown {
+function readTuple_readInteger_readInteger_OrNull(v: unknown): unknown {
   if (v === null) return null;
-  return f197(v);
-}
-
-function f199(v: unknown): unknown {
-  if (v === null) return null;
-  return f28(v);
-}
-
-function f200(v: unknown): unknown {
-  return v === "ReadFileObservation" ? v : FAIL;
-}
-
-function f201(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  for (const key in x) {
-    if (Kf201.has(key)) continue;
-    return FAIL;
-  }
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  r = x.content;
-  r = r === undefined ? [] : f154(r);
-  if (r === FAIL) return FAIL;
-  o.content = r;
-  r = x.is_error;
-  r = r === undefined ? false : f11(r);
-  if (r === FAIL) return FAIL;
-  o.is_error = r;
-  r = x.file_path;
-  r = r === undefined ? null : f4(r);
-  if (r === FAIL) return FAIL;
-  o.file_path = r;
-  r = x.is_new_file;
-  r = r === undefined ? false : f11(r);
-  if (r === FAIL) return FAIL;
-  o.is_new_file = r;
-  r = x.old_content;
-  r = r === undefined ? null : f4(r);
-  if (r === FAIL) return FAIL;
-  o.old_content = r;
-  r = x.new_content;
-  r = r === undefined ? null : f4(r);
-  if (r === FAIL) return FAIL;
-  o.new_content = r;
-  if (!("kind" in x)) return FAIL;
-  r = f202(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  return o;
-}
-
-function f202(v: unknown): unknown {
-  return v === "WriteFileObservation" ? v : FAIL;
-}
-
-function f203(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  for (const key in x) {
-    if (Kf203.has(key)) continue;
-    return FAIL;
-  }
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  r = x.content;
-  r = r === undefined ? [] : f154(r);
-  if (r === FAIL) return FAIL;
-  o.content = r;
-  r = x.is_error;
-  r = r === undefined ? false : f11(r);
-  if (r === FAIL) return FAIL;
-  o.is_error = r;
-  if (!("files" in x)) return FAIL;
-  r = f45(x.files);
-  if (r === FAIL) return FAIL;
-  o.files = r;
-  if (!("pattern" in x)) return FAIL;
-  r = f3(x.pattern);
-  if (r === FAIL) return FAIL;
-  o.pattern = r;
-  if (!("search_path" in x)) return FAIL;
-  r = f3(x.search_path);
-  if (r === FAIL) return FAIL;
-  o.search_path = r;
-  r = x.truncated;
-  r = r === undefined ? false : f11(r);
-  if (r === FAIL) return FAIL;
-  o.truncated = r;
-  if (!("kind" in x)) return FAIL;
-  r = f204(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  return o;
-}
-
-function f204(v: unknown): unknown {
-  return v === "GlobObservation" ? v : FAIL;
-}
-
-function f205(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  for (const key in x) {
-    if (Kf205.has(key)) continue;
-    return FAIL;
-  }
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  r = x.content;
-  r = r === undefined ? [] : f154(r);
-  if (r === FAIL) return FAIL;
-  o.content = r;
-  r = x.is_error;
-  r = r === undefined ? false : f11(r);
-  if (r === FAIL) return FAIL;
-  o.is_error = r;
-  if (!("matches" in x)) return FAIL;
-  r = f45(x.matches);
-  if (r === FAIL) return FAIL;
-  o.matches = r;
-  if (!("pattern" in x)) return FAIL;
-  r = f3(x.pattern);
-  if (r === FAIL) return FAIL;
-  o.pattern = r;
-  if (!("search_path" in x)) return FAIL;
-  r = f3(x.search_path);
-  if (r === FAIL) return FAIL;
-  o.search_path = r;
-  r = x.include_pattern;
-  r = r === undefined ? null : f4(r);
-  if (r === FAIL) return FAIL;
-  o.include_pattern = r;
-  r = x.truncated;
-  r = r === undefined ? false : f11(r);
-  if (r === FAIL) return FAIL;
-  o.truncated = r;
-  if (!("kind" in x)) return FAIL;
-  r = f206(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  return o;
-}
-
-function f206(v: unknown): unknown {
-  return v === "GrepObservation" ? v : FAIL;
-}
-
-function f207(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  for (const key in x) {
-    if (Kf207.has(key)) continue;
-    return FAIL;
-  }
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  r = x.content;
-  r = r === undefined ? [] : f154(r);
-  if (r === FAIL) return FAIL;
-  o.content = r;
-  r = x.is_error;
-  r = r === undefined ? false : f11(r);
-  if (r === FAIL) return FAIL;
-  o.is_error = r;
-  if (!("command" in x)) return FAIL;
-  r = f101(x.command);
-  if (r === FAIL) return FAIL;
-  o.command = r;
-  r = x.path;
-  r = r === undefined ? null : f4(r);
-  if (r === FAIL) return FAIL;
-  o.path = r;
-  r = x.prev_exist;
-  r = r === undefined ? true : f11(r);
-  if (r === FAIL) return FAIL;
-  o.prev_exist = r;
-  r = x.old_content;
-  r = r === undefined ? null : f4(r);
-  if (r === FAIL) return FAIL;
-  o.old_content = r;
-  r = x.new_content;
-  r = r === undefined ? null : f4(r);
-  if (r === FAIL) return FAIL;
-  o.new_content = r;
-  if (!("kind" in x)) return FAIL;
-  r = f208(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  return o;
-}
-
-function f208(v: unknown): unknown {
-  return v === "PlanningFileEditorObservation" ? v : FAIL;
-}
-
-function f209(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  for (const key in x) {
-    if (Kf209.has(key)) continue;
-    return FAIL;
-  }
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  r = x.content;
-  r = r === undefined ? [] : f154(r);
-  if (r === FAIL) return FAIL;
-  o.content = r;
-  r = x.is_error;
-  r = r === undefined ? false : f11(r);
-  if (r === FAIL) return FAIL;
-  o.is_error = r;
-  if (!("task_id" in x)) return FAIL;
-  r = f3(x.task_id);
-  if (r === FAIL) return FAIL;
-  o.task_id = r;
-  if (!("subagent" in x)) return FAIL;
-  r = f3(x.subagent);
-  if (r === FAIL) return FAIL;
-  o.subagent = r;
-  if (!("status" in x)) return FAIL;
-  r = f3(x.status);
-  if (r === FAIL) return FAIL;
-  o.status = r;
-  if (!("kind" in x)) return FAIL;
-  r = f210(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  return o;
-}
-
-function f210(v: unknown): unknown {
-  return v === "TaskObservation" ? v : FAIL;
-}
-
-function f211(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  for (const key in x) {
-    if (Kf211.has(key)) continue;
-    return FAIL;
-  }
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  r = x.content;
-  r = r === undefined ? [] : f154(r);
-  if (r === FAIL) return FAIL;
-  o.content = r;
-  r = x.is_error;
-  r = r === undefined ? false : f11(r);
-  if (r === FAIL) return FAIL;
-  o.is_error = r;
-  if (!("command" in x)) return FAIL;
-  r = f124(x.command);
-  if (r === FAIL) return FAIL;
-  o.command = r;
-  r = x.task_list;
-  r = r === undefined ? [] : f127(r);
-  if (r === FAIL) return FAIL;
-  o.task_list = r;
-  if (!("kind" in x)) return FAIL;
-  r = f212(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  return o;
-}
-
-function f212(v: unknown): unknown {
-  return v === "TaskTrackerObservation" ? v : FAIL;
-}
-
-function f213(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  for (const key in x) {
-    if (Kf213.has(key)) continue;
-    return FAIL;
-  }
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  r = x.content;
-  r = r === undefined ? [] : f154(r);
-  if (r === FAIL) return FAIL;
-  o.content = r;
-  r = x.is_error;
-  r = r === undefined ? false : f11(r);
-  if (r === FAIL) return FAIL;
-  o.is_error = r;
-  if (!("command" in x)) return FAIL;
-  r = f4(x.command);
-  if (r === FAIL) return FAIL;
-  o.command = r;
-  r = x.exit_code;
-  r = r === undefined ? null : f199(r);
-  if (r === FAIL) return FAIL;
-  o.exit_code = r;
-  r = x.timeout;
-  r = r === undefined ? false : f11(r);
-  if (r === FAIL) return FAIL;
-  o.timeout = r;
-  r = x.metadata;
-  r = r === undefined ? f214({}) : f214(r);
-  if (r === FAIL) return FAIL;
-  o.metadata = r;
-  r = x.full_output_save_dir;
-  r = r === undefined ? null : f4(r);
-  if (r === FAIL) return FAIL;
-  o.full_output_save_dir = r;
-  if (!("kind" in x)) return FAIL;
-  r = f215(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  return o;
-}
-
-function f214(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  r = x.exit_code;
-  r = r === undefined ? -1 : f28(r);
-  if (r === FAIL) return FAIL;
-  o.exit_code = r;
-  r = x.pid;
-  r = r === undefined ? -1 : f28(r);
-  if (r === FAIL) return FAIL;
-  o.pid = r;
-  r = x.username;
-  r = r === undefined ? null : f4(r);
-  if (r === FAIL) return FAIL;
-  o.username = r;
-  r = x.hostname;
-  r = r === undefined ? null : f4(r);
-  if (r === FAIL) return FAIL;
-  o.hostname = r;
-  r = x.working_dir;
-  r = r === undefined ? null : f4(r);
-  if (r === FAIL) return FAIL;
-  o.working_dir = r;
-  r = x.py_interpreter_path;
-  r = r === undefined ? null : f4(r);
-  if (r === FAIL) return FAIL;
-  o.py_interpreter_path = r;
-  r = x.prefix;
-  r = r === undefined ? "" : f3(r);
-  if (r === FAIL) return FAIL;
-  o.prefix = r;
-  r = x.suffix;
-  r = r === undefined ? "" : f3(r);
-  if (r === FAIL) return FAIL;
-  o.suffix = r;
-  return o;
-}
-
-function f215(v: unknown): unknown {
-  return v === "TerminalObservation" ? v : FAIL;
-}
-
-function f216(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  for (const key in x) {
-    if (Kf216.has(key)) continue;
-    return FAIL;
-  }
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  r = x.content;
-  r = r === undefined ? [] : f154(r);
-  if (r === FAIL) return FAIL;
-  o.content = r;
-  r = x.is_error;
-  r = r === undefined ? false : f11(r);
-  if (r === FAIL) return FAIL;
-  o.is_error = r;
-  r = x.suggestions;
-  r = r === undefined ? "" : f3(r);
-  if (r === FAIL) return FAIL;
-  o.suggestions = r;
-  r = x.confidence;
-  r = r === undefined ? null : f218(r);
-  if (r === FAIL) return FAIL;
-  o.confidence = r;
-  r = x.reasoning;
-  r = r === undefined ? null : f4(r);
-  if (r === FAIL) return FAIL;
-  o.reasoning = r;
-  if (!("kind" in x)) return FAIL;
-  r = f219(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  return o;
-}
-
-function f217(v: unknown): unknown {
-  return typeof v === 'number' && !Number.isNaN(v) ? v : FAIL;
-}
-
-function f218(v: unknown): unknown {
-  if (v === null) return null;
-  return f217(v);
-}
-
-function f219(v: unknown): unknown {
-  return v === "ConsultTomObservation" ? v : FAIL;
-}
-
-function f220(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  for (const key in x) {
-    if (Kf220.has(key)) continue;
-    return FAIL;
-  }
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  r = x.content;
-  r = r === undefined ? [] : f154(r);
-  if (r === FAIL) return FAIL;
-  o.content = r;
-  r = x.is_error;
-  r = r === undefined ? false : f11(r);
-  if (r === FAIL) return FAIL;
-  o.is_error = r;
-  r = x.message;
-  r = r === undefined ? "" : f3(r);
-  if (r === FAIL) return FAIL;
-  o.message = r;
-  r = x.sessions_processed;
-  r = r === undefined ? 0 : f28(r);
-  if (r === FAIL) return FAIL;
-  o.sessions_processed = r;
-  if (!("kind" in x)) return FAIL;
-  r = f221(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  return o;
-}
-
-function f221(v: unknown): unknown {
-  return v === "SleeptimeComputeObservation" ? v : FAIL;
-}
-
-function f222(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  for (const key in x) {
-    if (Kf222.has(key)) continue;
-    return FAIL;
-  }
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  r = x.content;
-  r = r === undefined ? [] : f154(r);
-  if (r === FAIL) return FAIL;
-  o.content = r;
-  r = x.is_error;
-  r = r === undefined ? false : f11(r);
-  if (r === FAIL) return FAIL;
-  o.is_error = r;
-  if (!("name" in x)) return FAIL;
-  r = f3(x.name);
-  if (r === FAIL) return FAIL;
-  o.name = r;
-  if (!("status" in x)) return FAIL;
-  r = f223(x.status);
-  if (r === FAIL) return FAIL;
-  o.status = r;
-  if (!("kind" in x)) return FAIL;
-  r = f224(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  return o;
-}
-
-function f223(v: unknown): unknown {
-  return v === "completed" || v === "error" ? v : FAIL;
-}
-
-function f224(v: unknown): unknown {
-  return v === "WorkflowObservation" ? v : FAIL;
-}
-
-function f225(v: unknown): unknown {
-  return v === "ObservationEvent" ? v : FAIL;
-}
-
-function f226(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  for (const key in x) {
-    if (Kf226.has(key)) continue;
-    return FAIL;
-  }
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  r = x.id;
-  if (r === undefined) r = newUuid();
-  else if (typeof r !== 'string' || r === '__root__') return FAIL;
-  o.id = r;
-  r = x.timestamp;
-  if (r === undefined) r = naiveLocalTimestamp();
-  else if (typeof r !== 'string') return FAIL;
-  o.timestamp = r;
-  r = x.source;
-  r = r === undefined ? "environment" : f2(r);
-  if (r === FAIL) return FAIL;
-  o.source = r;
-  r = x.parent_id;
-  r = r === undefined ? null : f4(r);
-  if (r === FAIL) return FAIL;
-  o.parent_id = r;
-  if (!("tool_name" in x)) return FAIL;
-  r = f3(x.tool_name);
-  if (r === FAIL) return FAIL;
-  o.tool_name = r;
-  if (!("tool_call_id" in x)) return FAIL;
-  r = f3(x.tool_call_id);
-  if (r === FAIL) return FAIL;
-  o.tool_call_id = r;
-  r = x.rejection_reason;
-  r = r === undefined ? "User rejected the action" : f3(r);
-  if (r === FAIL) return FAIL;
-  o.rejection_reason = r;
-  r = x.rejection_source;
-  r = r === undefined ? "user" : f227(r);
-  if (r === FAIL) return FAIL;
-  o.rejection_source = r;
-  if (!("action_id" in x)) return FAIL;
-  r = f3(x.action_id);
-  if (r === FAIL) return FAIL;
-  o.action_id = r;
-  if (!("kind" in x)) return FAIL;
-  r = f228(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  return o;
-}
-
-function f227(v: unknown): unknown {
-  return v === "user" || v === "hook" ? v : FAIL;
-}
-
-function f228(v: unknown): unknown {
-  return v === "UserRejectObservation" ? v : FAIL;
-}
-
-function f229(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  for (const key in x) {
-    if (Kf229.has(key)) continue;
-    return FAIL;
-  }
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  r = x.id;
-  if (r === undefined) r = newUuid();
-  else if (typeof r !== 'string' || r === '__root__') return FAIL;
-  o.id = r;
-  r = x.timestamp;
-  if (r === undefined) r = naiveLocalTimestamp();
-  else if (typeof r !== 'string') return FAIL;
-  o.timestamp = r;
-  r = x.source;
-  r = r === undefined ? "agent" : f2(r);
-  if (r === FAIL) return FAIL;
-  o.source = r;
-  r = x.parent_id;
-  r = r === undefined ? null : f4(r);
-  if (r === FAIL) return FAIL;
-  o.parent_id = r;
-  if (!("system_prompt" in x)) return FAIL;
-  r = f35(x.system_prompt);
-  if (r === FAIL) return FAIL;
-  o.system_prompt = r;
-  if (!("tools" in x)) return FAIL;
-  r = f324(x.tools);
-  if (r === FAIL) return FAIL;
-  o.tools = r;
-  r = x.dynamic_context;
-  r = r === undefined ? null : f325(r);
-  if (r === FAIL) return FAIL;
-  o.dynamic_context = r;
-  if (!("kind" in x)) return FAIL;
-  r = f326(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  return o;
-}
-
-function f230(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const kind = (v as { kind?: unknown }).kind;
-  switch (kind) {
-    case 'MCPToolDefinition':
-      return f231(v);
-    case 'FinishTool':
-      return f248(v);
-    case 'InvokeSkillTool':
-      return f250(v);
-    case 'SwitchLLMTool':
-      return f252(v);
-    case 'ThinkTool':
-      return f254(v);
-    case 'VisionInspectTool':
-      return f256(v);
-    case 'ClientTool':
-      return f258(v);
-    case 'ApplyPatchTool':
-      return f260(v);
-    case 'BrowserClickTool':
-      return f262(v);
-    case 'BrowserCloseTabTool':
-      return f264(v);
-    case 'BrowserGetContentTool':
-      return f266(v);
-    case 'BrowserGetStateTool':
-      return f268(v);
-    case 'BrowserGetStorageTool':
-      return f270(v);
-    case 'BrowserGoBackTool':
-      return f272(v);
-    case 'BrowserListTabsTool':
-      return f274(v);
-    case 'BrowserNavigateTool':
-      return f276(v);
-    case 'BrowserScrollTool':
-      return f278(v);
-    case 'BrowserSetStorageTool':
-      return f280(v);
-    case 'BrowserStartRecordingTool':
-      return f282(v);
-    case 'BrowserStopRecordingTool':
-      return f284(v);
-    case 'BrowserSwitchTabTool':
-      return f286(v);
-    case 'BrowserToolSet':
-      return f288(v);
-    case 'BrowserTypeTool':
-      return f290(v);
-    case 'FileEditorTool':
-      return f292(v);
-    case 'EditTool':
-      return f294(v);
-    case 'ListDirectoryTool':
-      return f296(v);
-    case 'ReadFileTool':
-      return f298(v);
-    case 'WriteFileTool':
-      return f300(v);
-    case 'GlobTool':
-      return f302(v);
-    case 'GrepTool':
-      return f304(v);
-    case 'PlanningFileEditorTool':
-      return f306(v);
-    case 'TaskTool':
-      return f308(v);
-    case 'TaskToolSet':
-      return f310(v);
-    case 'TaskTrackerTool':
-      return f312(v);
-    case 'TerminalTool':
-      return f314(v);
-    case 'SleeptimeComputeTool':
-      return f316(v);
-    case 'TomConsultTool':
-      return f318(v);
-    case 'WorkflowTool':
-      return f320(v);
-    case 'WorkflowToolSet':
-      return f322(v);
-    default:
-      return lenient && typeof kind === 'string' ? { ...(v as object) } : FAIL;
-  }
-}
-
-function f231(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  if (!("description" in x)) return FAIL;
-  r = f3(x.description);
-  if (r === FAIL) return FAIL;
-  o.description = r;
-  if (!("action_type" in x)) return FAIL;
-  r = f232(x.action_type);
-  if (r === FAIL) return FAIL;
-  o.action_type = r;
-  r = x.observation_type;
-  r = r === undefined ? null : f233(r);
-  if (r === FAIL) return FAIL;
-  o.observation_type = r;
-  r = x.annotations;
-  r = r === undefined ? null : f235(r);
-  if (r === FAIL) return FAIL;
-  o.annotations = r;
-  r = x.meta;
-  r = r === undefined ? null : f30(r);
-  if (r === FAIL) return FAIL;
-  o.meta = r;
-  if (!("mcp_tool" in x)) return FAIL;
-  r = f236(x.mcp_tool);
-  if (r === FAIL) return FAIL;
-  o.mcp_tool = r;
-  if (!("kind" in x)) return FAIL;
-  r = f247(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  const annotations = o.annotations as { title?: unknown } | null;
-  o.title = annotations?.title || ((o as Record<string, unknown>).mcp_tool as Record<string, unknown>).name;
-  return o;
-}
-
-function f232(v: unknown): unknown {
-  return typeof v === 'string' && (ACTION_KIND_SET.has(v) || lenient) ? v : FAIL;
-}
-
-function f233(v: unknown): unknown {
-  if (v === null) return null;
-  return typeof v === 'string' && (OBSERVATION_KIND_SET.has(v) || lenient) ? v : FAIL;
-}
-
-function f234(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  r = x.title;
-  r = r === undefined ? null : f4(r);
-  if (r === FAIL) return FAIL;
-  o.title = r;
-  r = x.readOnlyHint;
-  r = r === undefined ? false : f11(r);
-  if (r === FAIL) return FAIL;
-  o.readOnlyHint = r;
-  r = x.destructiveHint;
-  r = r === undefined ? true : f11(r);
-  if (r === FAIL) return FAIL;
-  o.destructiveHint = r;
-  r = x.idempotentHint;
-  r = r === undefined ? false : f11(r);
-  if (r === FAIL) return FAIL;
-  o.idempotentHint = r;
-  r = x.openWorldHint;
-  r = r === undefined ? true : f11(r);
-  if (r === FAIL) return FAIL;
-  o.openWorldHint = r;
-  return o;
-}
-
-function f235(v: unknown): unknown {
-  if (v === null) return null;
-  return f234(v);
-}
-
-function f236(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  for (const key in x) {
-    if (Kf236.has(key)) continue;
-    if (key in Object.prototype || !Object.hasOwn(x, key)) return FAIL;
-  }
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  if (!("name" in x)) return FAIL;
-  r = f3(x.name);
-  if (r === FAIL) return FAIL;
-  o.name = r;
-  r = x.title;
-  r = r === undefined ? null : f4(r);
-  if (r === FAIL) return FAIL;
-  o.title = r;
-  r = x.description;
-  r = r === undefined ? null : f4(r);
-  if (r === FAIL) return FAIL;
-  o.description = r;
-  if (!("inputSchema" in x)) return FAIL;
-  r = f29(x.inputSchema);
-  if (r === FAIL) return FAIL;
-  o.inputSchema = r;
-  r = x.outputSchema;
-  r = r === undefined ? null : f30(r);
-  if (r === FAIL) return FAIL;
-  o.outputSchema = r;
-  r = x.icons;
-  r = r === undefined ? null : f239(r);
-  if (r === FAIL) return FAIL;
-  o.icons = r;
-  r = x.annotations;
-  r = r === undefined ? null : f242(r);
-  if (r === FAIL) return FAIL;
-  o.annotations = r;
-  r = x._meta;
-  r = r === undefined ? null : f30(r);
-  if (r === FAIL) return FAIL;
-  o._meta = r;
-  r = x.execution;
-  r = r === undefined ? null : f246(r);
-  if (r === FAIL) return FAIL;
-  o.execution = r;
-  for (const key in x) if (!Kf236.has(key)) o[key] = x[key];
-  return o;
-}
-
-function f237(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  for (const key in x) {
-    if (Kf237.has(key)) continue;
-    if (key in Object.prototype || !Object.hasOwn(x, key)) return FAIL;
-  }
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  if (!("src" in x)) return FAIL;
-  r = f3(x.src);
-  if (r === FAIL) return FAIL;
-  o.src = r;
-  r = x.mimeType;
-  r = r === undefined ? null : f4(r);
-  if (r === FAIL) return FAIL;
-  o.mimeType = r;
-  r = x.sizes;
-  r = r === undefined ? null : f46(r);
-  if (r === FAIL) return FAIL;
-  o.sizes = r;
-  for (const key in x) if (!Kf237.has(key)) o[key] = x[key];
-  return o;
-}
-
-function f238(v: unknown): unknown {
-  if (!Array.isArray(v)) return FAIL;
-  const out = new Array(v.length);
-  for (let i = 0; i < v.length; i++) {
-    const r = f237(v[i]);
-    if (r === FAIL) return FAIL;
-    out[i] = r;
-  }
-  return out;
-}
-
-function f239(v: unknown): unknown {
-  if (v === null) return null;
-  return f238(v);
-}
-
-function f240(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  for (const key in x) {
-    if (Kf240.has(key)) continue;
-    if (key in Object.prototype || !Object.hasOwn(x, key)) return FAIL;
-  }
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  r = x.title;
-  r = r === undefined ? null : f4(r);
-  if (r === FAIL) return FAIL;
-  o.title = r;
-  r = x.readOnlyHint;
-  r = r === undefined ? null : f241(r);
-  if (r === FAIL) return FAIL;
-  o.readOnlyHint = r;
-  r = x.destructiveHint;
-  r = r === undefined ? null : f241(r);
-  if (r === FAIL) return FAIL;
-  o.destructiveHint = r;
-  r = x.idempotentHint;
-  r = r === undefined ? null : f241(r);
-  if (r === FAIL) return FAIL;
-  o.idempotentHint = r;
-  r = x.openWorldHint;
-  r = r === undefined ? null : f241(r);
-  if (r === FAIL) return FAIL;
-  o.openWorldHint = r;
-  for (const key in x) if (!Kf240.has(key)) o[key] = x[key];
-  return o;
-}
-
-function f241(v: unknown): unknown {
-  if (v === null) return null;
-  return f11(v);
-}
-
-function f242(v: unknown): unknown {
-  if (v === null) return null;
-  return f240(v);
-}
-
-function f243(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  for (const key in x) {
-    if (Kf243.has(key)) continue;
-    if (key in Object.prototype || !Object.hasOwn(x, key)) return FAIL;
-  }
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  r = x.taskSupport;
-  r = r === undefined ? null : f245(r);
-  if (r === FAIL) return FAIL;
-  o.taskSupport = r;
-  for (const key in x) if (!Kf243.has(key)) o[key] = x[key];
-  return o;
-}
-
-function f244(v: unknown): unknown {
-  return v === "forbidden" || v === "optional" || v === "required" ? v : FAIL;
-}
-
-function f245(v: unknown): unknown {
-  if (v === null) return null;
-  return f244(v);
-}
-
-function f246(v: unknown): unknown {
-  if (v === null) return null;
-  return f243(v);
-}
-
-function f247(v: unknown): unknown {
-  return v === "MCPToolDefinition" ? v : FAIL;
-}
-
-function f248(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  if (!("description" in x)) return FAIL;
-  r = f3(x.description);
-  if (r === FAIL) return FAIL;
-  o.description = r;
-  if (!("action_type" in x)) return FAIL;
-  r = f232(x.action_type);
-  if (r === FAIL) return FAIL;
-  o.action_type = r;
-  r = x.observation_type;
-  r = r === undefined ? null : f233(r);
-  if (r === FAIL) return FAIL;
-  o.observation_type = r;
-  r = x.annotations;
-  r = r === undefined ? null : f235(r);
-  if (r === FAIL) return FAIL;
-  o.annotations = r;
-  r = x.meta;
-  r = r === undefined ? null : f30(r);
-  if (r === FAIL) return FAIL;
-  o.meta = r;
-  if (!("kind" in x)) return FAIL;
-  r = f249(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  const annotations = o.annotations as { title?: unknown } | null;
-  o.title = annotations?.title || "finish";
-  return o;
-}
-
-function f249(v: unknown): unknown {
-  return v === "FinishTool" ? v : FAIL;
-}
-
-function f250(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  if (!("description" in x)) return FAIL;
-  r = f3(x.description);
-  if (r === FAIL) return FAIL;
-  o.description = r;
-  if (!("action_type" in x)) return FAIL;
-  r = f232(x.action_type);
-  if (r === FAIL) return FAIL;
-  o.action_type = r;
-  r = x.observation_type;
-  r = r === undefined ? null : f233(r);
-  if (r === FAIL) return FAIL;
-  o.observation_type = r;
-  r = x.annotations;
-  r = r === undefined ? null : f235(r);
-  if (r === FAIL) return FAIL;
-  o.annotations = r;
-  r = x.meta;
-  r = r === undefined ? null : f30(r);
-  if (r === FAIL) return FAIL;
-  o.meta = r;
-  if (!("kind" in x)) return FAIL;
-  r = f251(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  const annotations = o.annotations as { title?: unknown } | null;
-  o.title = annotations?.title || "invoke_skill";
-  return o;
-}
-
-function f251(v: unknown): unknown {
-  return v === "InvokeSkillTool" ? v : FAIL;
-}
-
-function f252(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  if (!("description" in x)) return FAIL;
-  r = f3(x.description);
-  if (r === FAIL) return FAIL;
-  o.description = r;
-  if (!("action_type" in x)) return FAIL;
-  r = f232(x.action_type);
-  if (r === FAIL) return FAIL;
-  o.action_type = r;
-  r = x.observation_type;
-  r = r === undefined ? null : f233(r);
-  if (r === FAIL) return FAIL;
-  o.observation_type = r;
-  r = x.annotations;
-  r = r === undefined ? null : f235(r);
-  if (r === FAIL) return FAIL;
-  o.annotations = r;
-  r = x.meta;
-  r = r === undefined ? null : f30(r);
-  if (r === FAIL) return FAIL;
-  o.meta = r;
-  if (!("kind" in x)) return FAIL;
-  r = f253(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  const annotations = o.annotations as { title?: unknown } | null;
-  o.title = annotations?.title || "switch_llm";
-  return o;
-}
-
-function f253(v: unknown): unknown {
-  return v === "SwitchLLMTool" ? v : FAIL;
-}
-
-function f254(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  if (!("description" in x)) return FAIL;
-  r = f3(x.description);
-  if (r === FAIL) return FAIL;
-  o.description = r;
-  if (!("action_type" in x)) return FAIL;
-  r = f232(x.action_type);
-  if (r === FAIL) return FAIL;
-  o.action_type = r;
-  r = x.observation_type;
-  r = r === undefined ? null : f233(r);
-  if (r === FAIL) return FAIL;
-  o.observation_type = r;
-  r = x.annotations;
-  r = r === undefined ? null : f235(r);
-  if (r === FAIL) return FAIL;
-  o.annotations = r;
-  r = x.meta;
-  r = r === undefined ? null : f30(r);
-  if (r === FAIL) return FAIL;
-  o.meta = r;
-  if (!("kind" in x)) return FAIL;
-  r = f255(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  const annotations = o.annotations as { title?: unknown } | null;
-  o.title = annotations?.title || "think";
-  return o;
-}
-
-function f255(v: unknown): unknown {
-  return v === "ThinkTool" ? v : FAIL;
-}
-
-function f256(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  if (!("description" in x)) return FAIL;
-  r = f3(x.description);
-  if (r === FAIL) return FAIL;
-  o.description = r;
-  if (!("action_type" in x)) return FAIL;
-  r = f232(x.action_type);
-  if (r === FAIL) return FAIL;
-  o.action_type = r;
-  r = x.observation_type;
-  r = r === undefined ? null : f233(r);
-  if (r === FAIL) return FAIL;
-  o.observation_type = r;
-  r = x.annotations;
-  r = r === undefined ? null : f235(r);
-  if (r === FAIL) return FAIL;
-  o.annotations = r;
-  r = x.meta;
-  r = r === undefined ? null : f30(r);
-  if (r === FAIL) return FAIL;
-  o.meta = r;
-  if (!("kind" in x)) return FAIL;
-  r = f257(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  const annotations = o.annotations as { title?: unknown } | null;
-  o.title = annotations?.title || "inspect_image_with_vision";
-  return o;
-}
-
-function f257(v: unknown): unknown {
-  return v === "VisionInspectTool" ? v : FAIL;
-}
-
-function f258(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  if (!("description" in x)) return FAIL;
-  r = f3(x.description);
-  if (r === FAIL) return FAIL;
-  o.description = r;
-  if (!("action_type" in x)) return FAIL;
-  r = f232(x.action_type);
-  if (r === FAIL) return FAIL;
-  o.action_type = r;
-  r = x.observation_type;
-  r = r === undefined ? null : f233(r);
-  if (r === FAIL) return FAIL;
-  o.observation_type = r;
-  r = x.annotations;
-  r = r === undefined ? null : f235(r);
-  if (r === FAIL) return FAIL;
-  o.annotations = r;
-  r = x.meta;
-  r = r === undefined ? null : f30(r);
-  if (r === FAIL) return FAIL;
-  o.meta = r;
-  if (!("client_tool_name" in x)) return FAIL;
-  r = f3(x.client_tool_name);
-  if (r === FAIL) return FAIL;
-  o.client_tool_name = r;
-  if (!("input_schema" in x)) return FAIL;
-  r = f29(x.input_schema);
-  if (r === FAIL) return FAIL;
-  o.input_schema = r;
-  if (!("kind" in x)) return FAIL;
-  r = f259(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  const annotations = o.annotations as { title?: unknown } | null;
-  o.title = annotations?.title || (o as Record<string, unknown>).client_tool_name;
-  return o;
-}
-
-function f259(v: unknown): unknown {
-  return v === "ClientTool" ? v : FAIL;
-}
-
-function f260(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  if (!("description" in x)) return FAIL;
-  r = f3(x.description);
-  if (r === FAIL) return FAIL;
-  o.description = r;
-  if (!("action_type" in x)) return FAIL;
-  r = f232(x.action_type);
-  if (r === FAIL) return FAIL;
-  o.action_type = r;
-  r = x.observation_type;
-  r = r === undefined ? null : f233(r);
-  if (r === FAIL) return FAIL;
-  o.observation_type = r;
-  r = x.annotations;
-  r = r === undefined ? null : f235(r);
-  if (r === FAIL) return FAIL;
-  o.annotations = r;
-  r = x.meta;
-  r = r === undefined ? null : f30(r);
-  if (r === FAIL) return FAIL;
-  o.meta = r;
-  if (!("kind" in x)) return FAIL;
-  r = f261(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  const annotations = o.annotations as { title?: unknown } | null;
-  o.title = annotations?.title || "apply_patch";
-  return o;
-}
-
-function f261(v: unknown): unknown {
-  return v === "ApplyPatchTool" ? v : FAIL;
-}
-
-function f262(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  if (!("description" in x)) return FAIL;
-  r = f3(x.description);
-  if (r === FAIL) return FAIL;
-  o.description = r;
-  if (!("action_type" in x)) return FAIL;
-  r = f232(x.action_type);
-  if (r === FAIL) return FAIL;
-  o.action_type = r;
-  r = x.observation_type;
-  r = r === undefined ? null : f233(r);
-  if (r === FAIL) return FAIL;
-  o.observation_type = r;
-  r = x.annotations;
-  r = r === undefined ? null : f235(r);
-  if (r === FAIL) return FAIL;
-  o.annotations = r;
-  r = x.meta;
-  r = r === undefined ? null : f30(r);
-  if (r === FAIL) return FAIL;
-  o.meta = r;
-  if (!("kind" in x)) return FAIL;
-  r = f263(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  const annotations = o.annotations as { title?: unknown } | null;
-  o.title = annotations?.title || "browser_click";
-  return o;
-}
-
-function f263(v: unknown): unknown {
-  return v === "BrowserClickTool" ? v : FAIL;
-}
-
-function f264(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  if (!("description" in x)) return FAIL;
-  r = f3(x.description);
-  if (r === FAIL) return FAIL;
-  o.description = r;
-  if (!("action_type" in x)) return FAIL;
-  r = f232(x.action_type);
-  if (r === FAIL) return FAIL;
-  o.action_type = r;
-  r = x.observation_type;
-  r = r === undefined ? null : f233(r);
-  if (r === FAIL) return FAIL;
-  o.observation_type = r;
-  r = x.annotations;
-  r = r === undefined ? null : f235(r);
-  if (r === FAIL) return FAIL;
-  o.annotations = r;
-  r = x.meta;
-  r = r === undefined ? null : f30(r);
-  if (r === FAIL) return FAIL;
-  o.meta = r;
-  if (!("kind" in x)) return FAIL;
-  r = f265(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  const annotations = o.annotations as { title?: unknown } | null;
-  o.title = annotations?.title || "browser_close_tab";
-  return o;
-}
-
-function f265(v: unknown): unknown {
-  return v === "BrowserCloseTabTool" ? v : FAIL;
-}
-
-function f266(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  if (!("description" in x)) return FAIL;
-  r = f3(x.description);
-  if (r === FAIL) return FAIL;
-  o.description = r;
-  if (!("action_type" in x)) return FAIL;
-  r = f232(x.action_type);
-  if (r === FAIL) return FAIL;
-  o.action_type = r;
-  r = x.observation_type;
-  r = r === undefined ? null : f233(r);
-  if (r === FAIL) return FAIL;
-  o.observation_type = r;
-  r = x.annotations;
-  r = r === undefined ? null : f235(r);
-  if (r === FAIL) return FAIL;
-  o.annotations = r;
-  r = x.meta;
-  r = r === undefined ? null : f30(r);
-  if (r === FAIL) return FAIL;
-  o.meta = r;
-  if (!("kind" in x)) return FAIL;
-  r = f267(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  const annotations = o.annotations as { title?: unknown } | null;
-  o.title = annotations?.title || "browser_get_content";
-  return o;
-}
-
-function f267(v: unknown): unknown {
-  return v === "BrowserGetContentTool" ? v : FAIL;
-}
-
-function f268(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  if (!("description" in x)) return FAIL;
-  r = f3(x.description);
-  if (r === FAIL) return FAIL;
-  o.description = r;
-  if (!("action_type" in x)) return FAIL;
-  r = f232(x.action_type);
-  if (r === FAIL) return FAIL;
-  o.action_type = r;
-  r = x.observation_type;
-  r = r === undefined ? null : f233(r);
-  if (r === FAIL) return FAIL;
-  o.observation_type = r;
-  r = x.annotations;
-  r = r === undefined ? null : f235(r);
-  if (r === FAIL) return FAIL;
-  o.annotations = r;
-  r = x.meta;
-  r = r === undefined ? null : f30(r);
-  if (r === FAIL) return FAIL;
-  o.meta = r;
-  if (!("kind" in x)) return FAIL;
-  r = f269(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  const annotations = o.annotations as { title?: unknown } | null;
-  o.title = annotations?.title || "browser_get_state";
-  return o;
-}
-
-function f269(v: unknown): unknown {
-  return v === "BrowserGetStateTool" ? v : FAIL;
-}
-
-function f270(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  if (!("description" in x)) return FAIL;
-  r = f3(x.description);
-  if (r === FAIL) return FAIL;
-  o.description = r;
-  if (!("action_type" in x)) return FAIL;
-  r = f232(x.action_type);
-  if (r === FAIL) return FAIL;
-  o.action_type = r;
-  r = x.observation_type;
-  r = r === undefined ? null : f233(r);
-  if (r === FAIL) return FAIL;
-  o.observation_type = r;
-  r = x.annotations;
-  r = r === undefined ? null : f235(r);
-  if (r === FAIL) return FAIL;
-  o.annotations = r;
-  r = x.meta;
-  r = r === undefined ? null : f30(r);
-  if (r === FAIL) return FAIL;
-  o.meta = r;
-  if (!("kind" in x)) return FAIL;
-  r = f271(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  const annotations = o.annotations as { title?: unknown } | null;
-  o.title = annotations?.title || "browser_get_storage";
-  return o;
-}
-
-function f271(v: unknown): unknown {
-  return v === "BrowserGetStorageTool" ? v : FAIL;
-}
-
-function f272(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  if (!("description" in x)) return FAIL;
-  r = f3(x.description);
-  if (r === FAIL) return FAIL;
-  o.description = r;
-  if (!("action_type" in x)) return FAIL;
-  r = f232(x.action_type);
-  if (r === FAIL) return FAIL;
-  o.action_type = r;
-  r = x.observation_type;
-  r = r === undefined ? null : f233(r);
-  if (r === FAIL) return FAIL;
-  o.observation_type = r;
-  r = x.annotations;
-  r = r === undefined ? null : f235(r);
-  if (r === FAIL) return FAIL;
-  o.annotations = r;
-  r = x.meta;
-  r = r === undefined ? null : f30(r);
-  if (r === FAIL) return FAIL;
-  o.meta = r;
-  if (!("kind" in x)) return FAIL;
-  r = f273(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  const annotations = o.annotations as { title?: unknown } | null;
-  o.title = annotations?.title || "browser_go_back";
-  return o;
-}
-
-function f273(v: unknown): unknown {
-  return v === "BrowserGoBackTool" ? v : FAIL;
-}
-
-function f274(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  if (!("description" in x)) return FAIL;
-  r = f3(x.description);
-  if (r === FAIL) return FAIL;
-  o.description = r;
-  if (!("action_type" in x)) return FAIL;
-  r = f232(x.action_type);
-  if (r === FAIL) return FAIL;
-  o.action_type = r;
-  r = x.observation_type;
-  r = r === undefined ? null : f233(r);
-  if (r === FAIL) return FAIL;
-  o.observation_type = r;
-  r = x.annotations;
-  r = r === undefined ? null : f235(r);
-  if (r === FAIL) return FAIL;
-  o.annotations = r;
-  r = x.meta;
-  r = r === undefined ? null : f30(r);
-  if (r === FAIL) return FAIL;
-  o.meta = r;
-  if (!("kind" in x)) return FAIL;
-  r = f275(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  const annotations = o.annotations as { title?: unknown } | null;
-  o.title = annotations?.title || "browser_list_tabs";
-  return o;
-}
-
-function f275(v: unknown): unknown {
-  return v === "BrowserListTabsTool" ? v : FAIL;
-}
-
-function f276(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  if (!("description" in x)) return FAIL;
-  r = f3(x.description);
-  if (r === FAIL) return FAIL;
-  o.description = r;
-  if (!("action_type" in x)) return FAIL;
-  r = f232(x.action_type);
-  if (r === FAIL) return FAIL;
-  o.action_type = r;
-  r = x.observation_type;
-  r = r === undefined ? null : f233(r);
-  if (r === FAIL) return FAIL;
-  o.observation_type = r;
-  r = x.annotations;
-  r = r === undefined ? null : f235(r);
-  if (r === FAIL) return FAIL;
-  o.annotations = r;
-  r = x.meta;
-  r = r === undefined ? null : f30(r);
-  if (r === FAIL) return FAIL;
-  o.meta = r;
-  if (!("kind" in x)) return FAIL;
-  r = f277(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  const annotations = o.annotations as { title?: unknown } | null;
-  o.title = annotations?.title || "browser_navigate";
-  return o;
-}
-
-function f277(v: unknown): unknown {
-  return v === "BrowserNavigateTool" ? v : FAIL;
-}
-
-function f278(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  if (!("description" in x)) return FAIL;
-  r = f3(x.description);
-  if (r === FAIL) return FAIL;
-  o.description = r;
-  if (!("action_type" in x)) return FAIL;
-  r = f232(x.action_type);
-  if (r === FAIL) return FAIL;
-  o.action_type = r;
-  r = x.observation_type;
-  r = r === undefined ? null : f233(r);
-  if (r === FAIL) return FAIL;
-  o.observation_type = r;
-  r = x.annotations;
-  r = r === undefined ? null : f235(r);
-  if (r === FAIL) return FAIL;
-  o.annotations = r;
-  r = x.meta;
-  r = r === undefined ? null : f30(r);
-  if (r === FAIL) return FAIL;
-  o.meta = r;
-  if (!("kind" in x)) return FAIL;
-  r = f279(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  const annotations = o.annotations as { title?: unknown } | null;
-  o.title = annotations?.title || "browser_scroll";
-  return o;
-}
-
-function f279(v: unknown): unknown {
-  return v === "BrowserScrollTool" ? v : FAIL;
-}
-
-function f280(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  if (!("description" in x)) return FAIL;
-  r = f3(x.description);
-  if (r === FAIL) return FAIL;
-  o.description = r;
-  if (!("action_type" in x)) return FAIL;
-  r = f232(x.action_type);
-  if (r === FAIL) return FAIL;
-  o.action_type = r;
-  r = x.observation_type;
-  r = r === undefined ? null : f233(r);
-  if (r === FAIL) return FAIL;
-  o.observation_type = r;
-  r = x.annotations;
-  r = r === undefined ? null : f235(r);
-  if (r === FAIL) return FAIL;
-  o.annotations = r;
-  r = x.meta;
-  r = r === undefined ? null : f30(r);
-  if (r === FAIL) return FAIL;
-  o.meta = r;
-  if (!("kind" in x)) return FAIL;
-  r = f281(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  const annotations = o.annotations as { title?: unknown } | null;
-  o.title = annotations?.title || "browser_set_storage";
-  return o;
-}
-
-function f281(v: unknown): unknown {
-  return v === "BrowserSetStorageTool" ? v : FAIL;
-}
-
-function f282(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  if (!("description" in x)) return FAIL;
-  r = f3(x.description);
-  if (r === FAIL) return FAIL;
-  o.description = r;
-  if (!("action_type" in x)) return FAIL;
-  r = f232(x.action_type);
-  if (r === FAIL) return FAIL;
-  o.action_type = r;
-  r = x.observation_type;
-  r = r === undefined ? null : f233(r);
-  if (r === FAIL) return FAIL;
-  o.observation_type = r;
-  r = x.annotations;
-  r = r === undefined ? null : f235(r);
-  if (r === FAIL) return FAIL;
-  o.annotations = r;
-  r = x.meta;
-  r = r === undefined ? null : f30(r);
-  if (r === FAIL) return FAIL;
-  o.meta = r;
-  if (!("kind" in x)) return FAIL;
-  r = f283(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  const annotations = o.annotations as { title?: unknown } | null;
-  o.title = annotations?.title || "browser_start_recording";
-  return o;
-}
-
-function f283(v: unknown): unknown {
-  return v === "BrowserStartRecordingTool" ? v : FAIL;
-}
-
-function f284(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  if (!("description" in x)) return FAIL;
-  r = f3(x.description);
-  if (r === FAIL) return FAIL;
-  o.description = r;
-  if (!("action_type" in x)) return FAIL;
-  r = f232(x.action_type);
-  if (r === FAIL) return FAIL;
-  o.action_type = r;
-  r = x.observation_type;
-  r = r === undefined ? null : f233(r);
-  if (r === FAIL) return FAIL;
-  o.observation_type = r;
-  r = x.annotations;
-  r = r === undefined ? null : f235(r);
-  if (r === FAIL) return FAIL;
-  o.annotations = r;
-  r = x.meta;
-  r = r === undefined ? null : f30(r);
-  if (r === FAIL) return FAIL;
-  o.meta = r;
-  if (!("kind" in x)) return FAIL;
-  r = f285(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  const annotations = o.annotations as { title?: unknown } | null;
-  o.title = annotations?.title || "browser_stop_recording";
-  return o;
-}
-
-function f285(v: unknown): unknown {
-  return v === "BrowserStopRecordingTool" ? v : FAIL;
-}
-
-function f286(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  if (!("description" in x)) return FAIL;
-  r = f3(x.description);
-  if (r === FAIL) return FAIL;
-  o.description = r;
-  if (!("action_type" in x)) return FAIL;
-  r = f232(x.action_type);
-  if (r === FAIL) return FAIL;
-  o.action_type = r;
-  r = x.observation_type;
-  r = r === undefined ? null : f233(r);
-  if (r === FAIL) return FAIL;
-  o.observation_type = r;
-  r = x.annotations;
-  r = r === undefined ? null : f235(r);
-  if (r === FAIL) return FAIL;
-  o.annotations = r;
-  r = x.meta;
-  r = r === undefined ? null : f30(r);
-  if (r === FAIL) return FAIL;
-  o.meta = r;
-  if (!("kind" in x)) return FAIL;
-  r = f287(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  const annotations = o.annotations as { title?: unknown } | null;
-  o.title = annotations?.title || "browser_switch_tab";
-  return o;
-}
-
-function f287(v: unknown): unknown {
-  return v === "BrowserSwitchTabTool" ? v : FAIL;
-}
-
-function f288(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  if (!("description" in x)) return FAIL;
-  r = f3(x.description);
-  if (r === FAIL) return FAIL;
-  o.description = r;
-  if (!("action_type" in x)) return FAIL;
-  r = f232(x.action_type);
-  if (r === FAIL) return FAIL;
-  o.action_type = r;
-  r = x.observation_type;
-  r = r === undefined ? null : f233(r);
-  if (r === FAIL) return FAIL;
-  o.observation_type = r;
-  r = x.annotations;
-  r = r === undefined ? null : f235(r);
-  if (r === FAIL) return FAIL;
-  o.annotations = r;
-  r = x.meta;
-  r = r === undefined ? null : f30(r);
-  if (r === FAIL) return FAIL;
-  o.meta = r;
-  if (!("kind" in x)) return FAIL;
-  r = f289(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  const annotations = o.annotations as { title?: unknown } | null;
-  o.title = annotations?.title || "browser_tool_set";
-  return o;
-}
-
-function f289(v: unknown): unknown {
-  return v === "BrowserToolSet" ? v : FAIL;
-}
-
-function f290(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  if (!("description" in x)) return FAIL;
-  r = f3(x.description);
-  if (r === FAIL) return FAIL;
-  o.description = r;
-  if (!("action_type" in x)) return FAIL;
-  r = f232(x.action_type);
-  if (r === FAIL) return FAIL;
-  o.action_type = r;
-  r = x.observation_type;
-  r = r === undefined ? null : f233(r);
-  if (r === FAIL) return FAIL;
-  o.observation_type = r;
-  r = x.annotations;
-  r = r === undefined ? null : f235(r);
-  if (r === FAIL) return FAIL;
-  o.annotations = r;
-  r = x.meta;
-  r = r === undefined ? null : f30(r);
-  if (r === FAIL) return FAIL;
-  o.meta = r;
-  if (!("kind" in x)) return FAIL;
-  r = f291(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  const annotations = o.annotations as { title?: unknown } | null;
-  o.title = annotations?.title || "browser_type";
-  return o;
-}
-
-function f291(v: unknown): unknown {
-  return v === "BrowserTypeTool" ? v : FAIL;
-}
-
-function f292(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  if (!("description" in x)) return FAIL;
-  r = f3(x.description);
-  if (r === FAIL) return FAIL;
-  o.description = r;
-  if (!("action_type" in x)) return FAIL;
-  r = f232(x.action_type);
-  if (r === FAIL) return FAIL;
-  o.action_type = r;
-  r = x.observation_type;
-  r = r === undefined ? null : f233(r);
-  if (r === FAIL) return FAIL;
-  o.observation_type = r;
-  r = x.annotations;
-  r = r === undefined ? null : f235(r);
-  if (r === FAIL) return FAIL;
-  o.annotations = r;
-  r = x.meta;
-  r = r === undefined ? null : f30(r);
-  if (r === FAIL) return FAIL;
-  o.meta = r;
-  if (!("kind" in x)) return FAIL;
-  r = f293(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  const annotations = o.annotations as { title?: unknown } | null;
-  o.title = annotations?.title || "file_editor";
-  return o;
-}
-
-function f293(v: unknown): unknown {
-  return v === "FileEditorTool" ? v : FAIL;
-}
-
-function f294(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  if (!("description" in x)) return FAIL;
-  r = f3(x.description);
-  if (r === FAIL) return FAIL;
-  o.description = r;
-  if (!("action_type" in x)) return FAIL;
-  r = f232(x.action_type);
-  if (r === FAIL) return FAIL;
-  o.action_type = r;
-  r = x.observation_type;
-  r = r === undefined ? null : f233(r);
-  if (r === FAIL) return FAIL;
-  o.observation_type = r;
-  r = x.annotations;
-  r = r === undefined ? null : f235(r);
-  if (r === FAIL) return FAIL;
-  o.annotations = r;
-  r = x.meta;
-  r = r === undefined ? null : f30(r);
-  if (r === FAIL) return FAIL;
-  o.meta = r;
-  if (!("kind" in x)) return FAIL;
-  r = f295(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  const annotations = o.annotations as { title?: unknown } | null;
-  o.title = annotations?.title || "edit";
-  return o;
-}
-
-function f295(v: unknown): unknown {
-  return v === "EditTool" ? v : FAIL;
-}
-
-function f296(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  if (!("description" in x)) return FAIL;
-  r = f3(x.description);
-  if (r === FAIL) return FAIL;
-  o.description = r;
-  if (!("action_type" in x)) return FAIL;
-  r = f232(x.action_type);
-  if (r === FAIL) return FAIL;
-  o.action_type = r;
-  r = x.observation_type;
-  r = r === undefined ? null : f233(r);
-  if (r === FAIL) return FAIL;
-  o.observation_type = r;
-  r = x.annotations;
-  r = r === undefined ? null : f235(r);
-  if (r === FAIL) return FAIL;
-  o.annotations = r;
-  r = x.meta;
-  r = r === undefined ? null : f30(r);
-  if (r === FAIL) return FAIL;
-  o.meta = r;
-  if (!("kind" in x)) return FAIL;
-  r = f297(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  const annotations = o.annotations as { title?: unknown } | null;
-  o.title = annotations?.title || "list_directory";
-  return o;
-}
-
-function f297(v: unknown): unknown {
-  return v === "ListDirectoryTool" ? v : FAIL;
-}
-
-function f298(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  if (!("description" in x)) return FAIL;
-  r = f3(x.description);
-  if (r === FAIL) return FAIL;
-  o.description = r;
-  if (!("action_type" in x)) return FAIL;
-  r = f232(x.action_type);
-  if (r === FAIL) return FAIL;
-  o.action_type = r;
-  r = x.observation_type;
-  r = r === undefined ? null : f233(r);
-  if (r === FAIL) return FAIL;
-  o.observation_type = r;
-  r = x.annotations;
-  r = r === undefined ? null : f235(r);
-  if (r === FAIL) return FAIL;
-  o.annotations = r;
-  r = x.meta;
-  r = r === undefined ? null : f30(r);
-  if (r === FAIL) return FAIL;
-  o.meta = r;
-  if (!("kind" in x)) return FAIL;
-  r = f299(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  const annotations = o.annotations as { title?: unknown } | null;
-  o.title = annotations?.title || "read_file";
-  return o;
-}
-
-function f299(v: unknown): unknown {
-  return v === "ReadFileTool" ? v : FAIL;
-}
-
-function f300(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  if (!("description" in x)) return FAIL;
-  r = f3(x.description);
-  if (r === FAIL) return FAIL;
-  o.description = r;
-  if (!("action_type" in x)) return FAIL;
-  r = f232(x.action_type);
-  if (r === FAIL) return FAIL;
-  o.action_type = r;
-  r = x.observation_type;
-  r = r === undefined ? null : f233(r);
-  if (r === FAIL) return FAIL;
-  o.observation_type = r;
-  r = x.annotations;
-  r = r === undefined ? null : f235(r);
-  if (r === FAIL) return FAIL;
-  o.annotations = r;
-  r = x.meta;
-  r = r === undefined ? null : f30(r);
-  if (r === FAIL) return FAIL;
-  o.meta = r;
-  if (!("kind" in x)) return FAIL;
-  r = f301(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  const annotations = o.annotations as { title?: unknown } | null;
-  o.title = annotations?.title || "write_file";
-  return o;
-}
-
-function f301(v: unknown): unknown {
-  return v === "WriteFileTool" ? v : FAIL;
-}
-
-function f302(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  if (!("description" in x)) return FAIL;
-  r = f3(x.description);
-  if (r === FAIL) return FAIL;
-  o.description = r;
-  if (!("action_type" in x)) return FAIL;
-  r = f232(x.action_type);
-  if (r === FAIL) return FAIL;
-  o.action_type = r;
-  r = x.observation_type;
-  r = r === undefined ? null : f233(r);
-  if (r === FAIL) return FAIL;
-  o.observation_type = r;
-  r = x.annotations;
-  r = r === undefined ? null : f235(r);
-  if (r === FAIL) return FAIL;
-  o.annotations = r;
-  r = x.meta;
-  r = r === undefined ? null : f30(r);
-  if (r === FAIL) return FAIL;
-  o.meta = r;
-  if (!("kind" in x)) return FAIL;
-  r = f303(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  const annotations = o.annotations as { title?: unknown } | null;
-  o.title = annotations?.title || "glob";
-  return o;
-}
-
-function f303(v: unknown): unknown {
-  return v === "GlobTool" ? v : FAIL;
-}
-
-function f304(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  if (!("description" in x)) return FAIL;
-  r = f3(x.description);
-  if (r === FAIL) return FAIL;
-  o.description = r;
-  if (!("action_type" in x)) return FAIL;
-  r = f232(x.action_type);
-  if (r === FAIL) return FAIL;
-  o.action_type = r;
-  r = x.observation_type;
-  r = r === undefined ? null : f233(r);
-  if (r === FAIL) return FAIL;
-  o.observation_type = r;
-  r = x.annotations;
-  r = r === undefined ? null : f235(r);
-  if (r === FAIL) return FAIL;
-  o.annotations = r;
-  r = x.meta;
-  r = r === undefined ? null : f30(r);
-  if (r === FAIL) return FAIL;
-  o.meta = r;
-  if (!("kind" in x)) return FAIL;
-  r = f305(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  const annotations = o.annotations as { title?: unknown } | null;
-  o.title = annotations?.title || "grep";
-  return o;
-}
-
-function f305(v: unknown): unknown {
-  return v === "GrepTool" ? v : FAIL;
-}
-
-function f306(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  if (!("description" in x)) return FAIL;
-  r = f3(x.description);
-  if (r === FAIL) return FAIL;
-  o.description = r;
-  if (!("action_type" in x)) return FAIL;
-  r = f232(x.action_type);
-  if (r === FAIL) return FAIL;
-  o.action_type = r;
-  r = x.observation_type;
-  r = r === undefined ? null : f233(r);
-  if (r === FAIL) return FAIL;
-  o.observation_type = r;
-  r = x.annotations;
-  r = r === undefined ? null : f235(r);
-  if (r === FAIL) return FAIL;
-  o.annotations = r;
-  r = x.meta;
-  r = r === undefined ? null : f30(r);
-  if (r === FAIL) return FAIL;
-  o.meta = r;
-  if (!("kind" in x)) return FAIL;
-  r = f307(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  const annotations = o.annotations as { title?: unknown } | null;
-  o.title = annotations?.title || "planning_file_editor";
-  return o;
-}
-
-function f307(v: unknown): unknown {
-  return v === "PlanningFileEditorTool" ? v : FAIL;
-}
-
-function f308(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  if (!("description" in x)) return FAIL;
-  r = f3(x.description);
-  if (r === FAIL) return FAIL;
-  o.description = r;
-  if (!("action_type" in x)) return FAIL;
-  r = f232(x.action_type);
-  if (r === FAIL) return FAIL;
-  o.action_type = r;
-  r = x.observation_type;
-  r = r === undefined ? null : f233(r);
-  if (r === FAIL) return FAIL;
-  o.observation_type = r;
-  r = x.annotations;
-  r = r === undefined ? null : f235(r);
-  if (r === FAIL) return FAIL;
-  o.annotations = r;
-  r = x.meta;
-  r = r === undefined ? null : f30(r);
-  if (r === FAIL) return FAIL;
-  o.meta = r;
-  if (!("kind" in x)) return FAIL;
-  r = f309(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  const annotations = o.annotations as { title?: unknown } | null;
-  o.title = annotations?.title || "task";
-  return o;
-}
-
-function f309(v: unknown): unknown {
-  return v === "TaskTool" ? v : FAIL;
-}
-
-function f310(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  if (!("description" in x)) return FAIL;
-  r = f3(x.description);
-  if (r === FAIL) return FAIL;
-  o.description = r;
-  if (!("action_type" in x)) return FAIL;
-  r = f232(x.action_type);
-  if (r === FAIL) return FAIL;
-  o.action_type = r;
-  r = x.observation_type;
-  r = r === undefined ? null : f233(r);
-  if (r === FAIL) return FAIL;
-  o.observation_type = r;
-  r = x.annotations;
-  r = r === undefined ? null : f235(r);
-  if (r === FAIL) return FAIL;
-  o.annotations = r;
-  r = x.meta;
-  r = r === undefined ? null : f30(r);
-  if (r === FAIL) return FAIL;
-  o.meta = r;
-  if (!("kind" in x)) return FAIL;
-  r = f311(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  const annotations = o.annotations as { title?: unknown } | null;
-  o.title = annotations?.title || "task_tool_set";
-  return o;
-}
-
-function f311(v: unknown): unknown {
-  return v === "TaskToolSet" ? v : FAIL;
-}
-
-function f312(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  if (!("description" in x)) return FAIL;
-  r = f3(x.description);
-  if (r === FAIL) return FAIL;
-  o.description = r;
-  if (!("action_type" in x)) return FAIL;
-  r = f232(x.action_type);
-  if (r === FAIL) return FAIL;
-  o.action_type = r;
-  r = x.observation_type;
-  r = r === undefined ? null : f233(r);
-  if (r === FAIL) return FAIL;
-  o.observation_type = r;
-  r = x.annotations;
-  r = r === undefined ? null : f235(r);
-  if (r === FAIL) return FAIL;
-  o.annotations = r;
-  r = x.meta;
-  r = r === undefined ? null : f30(r);
-  if (r === FAIL) return FAIL;
-  o.meta = r;
-  if (!("kind" in x)) return FAIL;
-  r = f313(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  const annotations = o.annotations as { title?: unknown } | null;
-  o.title = annotations?.title || "task_tracker";
-  return o;
-}
-
-function f313(v: unknown): unknown {
-  return v === "TaskTrackerTool" ? v : FAIL;
-}
-
-function f314(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  if (!("description" in x)) return FAIL;
-  r = f3(x.description);
-  if (r === FAIL) return FAIL;
-  o.description = r;
-  if (!("action_type" in x)) return FAIL;
-  r = f232(x.action_type);
-  if (r === FAIL) return FAIL;
-  o.action_type = r;
-  r = x.observation_type;
-  r = r === undefined ? null : f233(r);
-  if (r === FAIL) return FAIL;
-  o.observation_type = r;
-  r = x.annotations;
-  r = r === undefined ? null : f235(r);
-  if (r === FAIL) return FAIL;
-  o.annotations = r;
-  r = x.meta;
-  r = r === undefined ? null : f30(r);
-  if (r === FAIL) return FAIL;
-  o.meta = r;
-  if (!("kind" in x)) return FAIL;
-  r = f315(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  const annotations = o.annotations as { title?: unknown } | null;
-  o.title = annotations?.title || "terminal";
-  return o;
-}
-
-function f315(v: unknown): unknown {
-  return v === "TerminalTool" ? v : FAIL;
-}
-
-function f316(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  if (!("description" in x)) return FAIL;
-  r = f3(x.description);
-  if (r === FAIL) return FAIL;
-  o.description = r;
-  if (!("action_type" in x)) return FAIL;
-  r = f232(x.action_type);
-  if (r === FAIL) return FAIL;
-  o.action_type = r;
-  r = x.observation_type;
-  r = r === undefined ? null : f233(r);
-  if (r === FAIL) return FAIL;
-  o.observation_type = r;
-  r = x.annotations;
-  r = r === undefined ? null : f235(r);
-  if (r === FAIL) return FAIL;
-  o.annotations = r;
-  r = x.meta;
-  r = r === undefined ? null : f30(r);
-  if (r === FAIL) return FAIL;
-  o.meta = r;
-  if (!("kind" in x)) return FAIL;
-  r = f317(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  const annotations = o.annotations as { title?: unknown } | null;
-  o.title = annotations?.title || "sleeptime_compute";
-  return o;
-}
-
-function f317(v: unknown): unknown {
-  return v === "SleeptimeComputeTool" ? v : FAIL;
-}
-
-function f318(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  if (!("description" in x)) return FAIL;
-  r = f3(x.description);
-  if (r === FAIL) return FAIL;
-  o.description = r;
-  if (!("action_type" in x)) return FAIL;
-  r = f232(x.action_type);
-  if (r === FAIL) return FAIL;
-  o.action_type = r;
-  r = x.observation_type;
-  r = r === undefined ? null : f233(r);
-  if (r === FAIL) return FAIL;
-  o.observation_type = r;
-  r = x.annotations;
-  r = r === undefined ? null : f235(r);
-  if (r === FAIL) return FAIL;
-  o.annotations = r;
-  r = x.meta;
-  r = r === undefined ? null : f30(r);
-  if (r === FAIL) return FAIL;
-  o.meta = r;
-  if (!("kind" in x)) return FAIL;
-  r = f319(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  const annotations = o.annotations as { title?: unknown } | null;
-  o.title = annotations?.title || "tom_consult";
-  return o;
-}
-
-function f319(v: unknown): unknown {
-  return v === "TomConsultTool" ? v : FAIL;
-}
-
-function f320(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  if (!("description" in x)) return FAIL;
-  r = f3(x.description);
-  if (r === FAIL) return FAIL;
-  o.description = r;
-  if (!("action_type" in x)) return FAIL;
-  r = f232(x.action_type);
-  if (r === FAIL) return FAIL;
-  o.action_type = r;
-  r = x.observation_type;
-  r = r === undefined ? null : f233(r);
-  if (r === FAIL) return FAIL;
-  o.observation_type = r;
-  r = x.annotations;
-  r = r === undefined ? null : f235(r);
-  if (r === FAIL) return FAIL;
-  o.annotations = r;
-  r = x.meta;
-  r = r === undefined ? null : f30(r);
-  if (r === FAIL) return FAIL;
-  o.meta = r;
-  if (!("kind" in x)) return FAIL;
-  r = f321(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  const annotations = o.annotations as { title?: unknown } | null;
-  o.title = annotations?.title || "workflow";
-  return o;
-}
-
-function f321(v: unknown): unknown {
-  return v === "WorkflowTool" ? v : FAIL;
-}
-
-function f322(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  if (!("description" in x)) return FAIL;
-  r = f3(x.description);
-  if (r === FAIL) return FAIL;
-  o.description = r;
-  if (!("action_type" in x)) return FAIL;
-  r = f232(x.action_type);
-  if (r === FAIL) return FAIL;
-  o.action_type = r;
-  r = x.observation_type;
-  r = r === undefined ? null : f233(r);
-  if (r === FAIL) return FAIL;
-  o.observation_type = r;
-  r = x.annotations;
-  r = r === undefined ? null : f235(r);
-  if (r === FAIL) return FAIL;
-  o.annotations = r;
-  r = x.meta;
-  r = r === undefined ? null : f30(r);
-  if (r === FAIL) return FAIL;
-  o.meta = r;
-  if (!("kind" in x)) return FAIL;
-  r = f323(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  const annotations = o.annotations as { title?: unknown } | null;
-  o.title = annotations?.title || "workflow_tool_set";
-  return o;
-}
-
-function f323(v: unknown): unknown {
-  return v === "WorkflowToolSet" ? v : FAIL;
-}
-
-function f324(v: unknown): unknown {
-  if (!Array.isArray(v)) return FAIL;
-  const out = new Array(v.length);
-  for (let i = 0; i < v.length; i++) {
-    const r = f230(v[i]);
-    if (r === FAIL) return FAIL;
-    out[i] = r;
-  }
-  return out;
-}
-
-function f325(v: unknown): unknown {
-  if (v === null) return null;
-  return f35(v);
-}
-
-function f326(v: unknown): unknown {
-  return v === "SystemPromptEvent" ? v : FAIL;
-}
-
-function f327(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  for (const key in x) {
-    if (Kf327.has(key)) continue;
-    return FAIL;
-  }
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  r = x.id;
-  if (r === undefined) r = newUuid();
-  else if (typeof r !== 'string' || r === '__root__') return FAIL;
-  o.id = r;
-  r = x.timestamp;
-  if (r === undefined) r = naiveLocalTimestamp();
-  else if (typeof r !== 'string') return FAIL;
-  o.timestamp = r;
-  r = x.source;
-  r = r === undefined ? "agent" : f2(r);
-  if (r === FAIL) return FAIL;
-  o.source = r;
-  r = x.parent_id;
-  r = r === undefined ? null : f4(r);
-  if (r === FAIL) return FAIL;
-  o.parent_id = r;
-  r = x.content;
-  r = r === undefined ? null : f4(r);
-  if (r === FAIL) return FAIL;
-  o.content = r;
-  r = x.reasoning_content;
-  r = r === undefined ? null : f4(r);
-  if (r === FAIL) return FAIL;
-  o.reasoning_content = r;
-  if (!("kind" in x)) return FAIL;
-  r = f328(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  return o;
-}
-
-function f328(v: unknown): unknown {
-  return v === "StreamingDeltaEvent" ? v : FAIL;
-}
-
-function f329(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  for (const key in x) {
-    if (Kf329.has(key)) continue;
-    return FAIL;
-  }
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  r = x.id;
-  if (r === undefined) r = newUuid();
-  else if (typeof r !== 'string' || r === '__root__') return FAIL;
-  o.id = r;
-  r = x.timestamp;
-  if (r === undefined) r = naiveLocalTimestamp();
-  else if (typeof r !== 'string') return FAIL;
-  o.timestamp = r;
-  if (!("source" in x)) return FAIL;
-  r = f2(x.source);
-  if (r === FAIL) return FAIL;
-  o.source = r;
-  r = x.parent_id;
-  r = r === undefined ? null : f4(r);
-  if (r === FAIL) return FAIL;
-  o.parent_id = r;
-  if (!("prompt_token_ids" in x)) return FAIL;
-  r = f102(x.prompt_token_ids);
-  if (r === FAIL) return FAIL;
-  o.prompt_token_ids = r;
-  if (!("response_token_ids" in x)) return FAIL;
-  r = f102(x.response_token_ids);
-  if (r === FAIL) return FAIL;
-  o.response_token_ids = r;
-  if (!("kind" in x)) return FAIL;
-  r = f330(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  return o;
-}
-
-function f330(v: unknown): unknown {
-  return v === "TokenEvent" ? v : FAIL;
-}
-
-function f331(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  for (const key in x) {
-    if (Kf331.has(key)) continue;
-    return FAIL;
-  }
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  r = x.id;
-  if (r === undefined) r = newUuid();
-  else if (typeof r !== 'string' || r === '__root__') return FAIL;
-  o.id = r;
-  r = x.timestamp;
-  if (r === undefined) r = naiveLocalTimestamp();
-  else if (typeof r !== 'string') return FAIL;
-  o.timestamp = r;
-  r = x.source;
-  r = r === undefined ? "user" : f2(r);
-  if (r === FAIL) return FAIL;
-  o.source = r;
-  r = x.parent_id;
-  r = r === undefined ? null : f4(r);
-  if (r === FAIL) return FAIL;
-  o.parent_id = r;
-  if (!("kind" in x)) return FAIL;
-  r = f332(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  return o;
-}
-
-function f332(v: unknown): unknown {
-  return v === "InterruptEvent" ? v : FAIL;
-}
-
-function f333(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const x = v as Record<string, unknown>;
-  for (const key in x) {
-    if (Kf333.has(key)) continue;
-    return FAIL;
-  }
-  const o: Record<string, unknown> = {};
-  let r: unknown;
-  r = x.id;
-  if (r === undefined) r = newUuid();
-  else if (typeof r !== 'string' || r === '__root__') return FAIL;
-  o.id = r;
-  r = x.timestamp;
-  if (r === undefined) r = naiveLocalTimestamp();
-  else if (typeof r !== 'string') return FAIL;
-  o.timestamp = r;
-  r = x.source;
-  r = r === undefined ? "user" : f2(r);
-  if (r === FAIL) return FAIL;
-  o.source = r;
-  r = x.parent_id;
-  r = r === undefined ? null : f4(r);
-  if (r === FAIL) return FAIL;
-  o.parent_id = r;
-  if (!("kind" in x)) return FAIL;
-  r = f334(x.kind);
-  if (r === FAIL) return FAIL;
-  o.kind = r;
-  return o;
-}
-
-function f334(v: unknown): unknown {
-  return v === "PauseEvent" ? v : FAIL;
+  return readTuple_readInteger_readInteger(v);
 }
 
 /**
@@ -5769,5 +4983,5 @@ function f334(v: unknown): unknown {
  */
 export function fastDecodeEvent(value: unknown, keepUnknownKinds: boolean): unknown {
   lenient = keepUnknownKinds;
-  return f0(value);
+  return decodeEvent(value);
 }

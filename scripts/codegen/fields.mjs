@@ -1,0 +1,104 @@
+// The models of the document as both emitters read them: the Valibot schemas (emit.mjs,
+// convert.mjs) and the single-pass decoder (emit-fast.mjs). Each model lists its fields in the
+// service's order, each with its schema node (the service's rules applied), whether it is required,
+// and what a missing value becomes. Every default is decided here, once.
+import { typeName, UNIONS } from './load.mjs';
+import { className, DEFAULT_FACTORIES } from './service-rules.mjs';
+
+/**
+ * What a missing optional value becomes:
+ * - `{ kind: 'value', value }`: the document's default (a fresh copy when it is a list or an object);
+ * - `{ kind: 'null' }`: a field the document types `X | null` (or leaves untyped) without a default;
+ * - `{ kind: 'uuid' }`, `{ kind: 'now' }`, `{ kind: 'list' }`, `{ kind: 'record' }`, `{ kind: 'model' }`:
+ *   a factory of the service's models, listed in `DEFAULT_FACTORIES` (service-rules.mjs).
+ * @typedef {{ kind: 'value', value: unknown } | { kind: 'null' | 'uuid' | 'now' | 'list' | 'record' | 'model' }} Fill
+ */
+
+/** What a model does with keys it does not define: reject, drop, or keep. */
+export const extraOf = (schema) =>
+  schema.additionalProperties === false ? 'forbid' : schema.additionalProperties === true ? 'allow' : 'ignore';
+
+const isNullable = (node) =>
+  node.anyOf?.some((member) => member.type === 'null') === true ||
+  Object.keys(node).every((key) => key === 'title' || key === 'description');
+
+/** The factory type each factory fits: what the field's node must be. */
+function checkFactory(factory, node, where, all) {
+  const target = node.$ref ? all[node.$ref.split('/').pop()] : undefined;
+  const fits = {
+    uuid: node.type === 'string' || node['x-service'] === 'event-id',
+    now: node.type === 'string',
+    list: node.type === 'array',
+    record: node.type === 'object',
+    model: target !== undefined && target.properties !== undefined && !UNIONS[node.$ref.split('/').pop()],
+  }[factory];
+  if (fits === undefined) throw new Error(`DEFAULT_FACTORIES: unknown factory ${factory} for ${where}`);
+  if (!fits) throw new Error(`DEFAULT_FACTORIES: ${where} cannot default to ${factory}: ${JSON.stringify(node)}`);
+}
+
+/** The default of an optional field (see {@link Fill}). */
+function fillOf(model, key, node, all) {
+  const where = `${model.className}.${key}`;
+  const factory = DEFAULT_FACTORIES[where] ?? (model.union ? DEFAULT_FACTORIES[`${model.union.name}.${key}`] : undefined);
+  if (node.default !== undefined) {
+    if (factory !== undefined) throw new Error(`DEFAULT_FACTORIES: ${where} has a default in the document already`);
+    return { kind: 'value', value: node.default };
+  }
+  if (factory !== undefined) {
+    checkFactory(factory, node, where, all);
+    return { kind: factory };
+  }
+  if (isNullable(node)) return { kind: 'null' };
+  throw new Error(
+    `no default for the optional field ${where}: say what the service's model defaults it to in DEFAULT_FACTORIES (service-rules.mjs)`,
+  );
+}
+
+/** Checks that every entry of `DEFAULT_FACTORIES` names a field of the document, so a renamed field is not silently ignored. */
+export function checkFactories(loaded) {
+  const fields = new Set();
+  for (const schemaName of loaded.reachable.keys()) {
+    const schema = loaded.all[schemaName];
+    if (!schema.properties) continue;
+    const union = loaded.unionOf.get(schemaName);
+    for (const key of Object.keys(schema.properties)) {
+      fields.add(`${className(schemaName)}.${key}`);
+      if (union) fields.add(`${union.name}.${key}`);
+    }
+  }
+  for (const entry of Object.keys(DEFAULT_FACTORIES)) {
+    if (!fields.has(entry)) throw new Error(`DEFAULT_FACTORIES: ${entry} is not a field of the document`);
+  }
+}
+
+/**
+ * The model of an object schema: `{ schemaName, name, className, union, isEvent, extra, popKeys,
+ * title, fields }`, where each field is `{ key, node, required, fill }` (`fill` undefined when
+ * required), `kind` last for members of the tagged unions.
+ */
+export function describeModel(schemaName, loaded) {
+  const schema = loaded.all[schemaName];
+  if (!schema.properties) throw new Error(`${schemaName} is not an object schema`);
+  const union = loaded.unionOf.get(schemaName);
+  const model = {
+    schemaName,
+    name: typeName(schemaName),
+    className: className(schemaName),
+    union,
+    isEvent: union?.family === 'events',
+    extra: extraOf(schema),
+    popKeys: schema['x-service-pop'] ?? [],
+    title: schema['x-service-title'],
+    fields: [],
+  };
+  const required = new Set(schema.required ?? []);
+  if (union) required.add('kind');
+  const keys = Object.keys(schema.properties).filter((key) => key !== 'kind');
+  if (union) keys.push('kind');
+  for (const key of keys) {
+    const node = schema.properties[key];
+    const isRequired = required.has(key);
+    model.fields.push({ key, node, required: isRequired, fill: isRequired ? undefined : fillOf(model, key, node, loaded.all) });
+  }
+  return model;
+}

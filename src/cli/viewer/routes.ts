@@ -1,0 +1,156 @@
+/**
+ * The viewer's routes on the receiver: the page and its assets under `/viewer`, and the read
+ * endpoints under `/viewer/api` (conversations, a conversation's events with a cursor, its live
+ * stream, a JSON Lines download). Every route needs the API key or a session. Node only.
+ * @module
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { normalizeConversationId } from '../../internal/conversation-id';
+import { loadAssets, type ViewerAssets } from './assets';
+import { createViewerAuth } from './auth';
+import { createEntryCache } from './entries';
+import { SOURCE_PAGE, type ViewerSource } from './source';
+import { type StreamTimings, streamConversation } from './stream';
+
+/** Options of {@link createViewer}. */
+export interface ViewerOptions {
+  /** Where the events are read. */
+  source: ViewerSource;
+  /** The receiver's API key. */
+  apiKey: string;
+  /** The built page (default: read from the package's `dist/viewer`). */
+  assets?: ViewerAssets;
+  /** Stream timings (tests). */
+  timings?: StreamTimings;
+  /** Hears each time a one-time token was spent, with the next one. */
+  onRedeem?: (nextToken: string) => void;
+}
+
+/** The viewer on a receiver. */
+export interface Viewer {
+  /** The current one-time token for the viewer URL. */
+  readonly token: string;
+  /** Answers a request under `/viewer`; returns false for any other path. */
+  handle(req: IncomingMessage, res: ServerResponse): boolean;
+  /** Ends every open stream (on shutdown). */
+  close(): void;
+}
+
+const SECURITY_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'x-frame-options': 'DENY',
+  'cache-control': 'no-store',
+};
+
+/** The page's policy: its own script and styles only, images from http(s) and data URLs, no frames. */
+const PAGE_POLICY =
+  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data: http: https:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+function answer(res: ServerResponse, status: number, type: string, body: string | Uint8Array, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { ...SECURITY_HEADERS, 'content-type': type, ...headers });
+  res.end(body);
+}
+
+const json = (res: ServerResponse, status: number, body: unknown) => answer(res, status, 'application/json', JSON.stringify(body));
+
+const SIGNED_OUT =
+  '<!doctype html><meta charset="utf-8"><title>agentwire</title><h1>Not signed in</h1><p>Open the viewer URL that <code>agentwire serve</code> printed (its token works once), or send the API key in <code>X-Session-API-Key</code>.</p>';
+
+/** Creates the viewer. */
+export function createViewer(options: ViewerOptions): Viewer {
+  const { source } = options;
+  const auth = createViewerAuth(options.apiKey);
+  const entries = createEntryCache(source);
+  const streams = new Set<AbortController>();
+  let assets: ViewerAssets | undefined | null = options.assets;
+
+  async function route(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    const path = url.pathname;
+    if (req.method !== 'GET' && req.method !== 'HEAD') return json(res, 405, { detail: 'Method Not Allowed' });
+    const offered = url.searchParams.get('token');
+    if ((path === '/viewer' || path === '/viewer/') && offered !== null) {
+      const cookie = auth.redeem(offered);
+      if (cookie === undefined) return answer(res, 401, 'text/html; charset=utf-8', SIGNED_OUT);
+      options.onRedeem?.(auth.token);
+      return answer(res, 303, 'text/plain', 'See /viewer/', { location: '/viewer/', 'set-cookie': cookie });
+    }
+    if (!auth.allows(req)) {
+      if (path.startsWith('/viewer/api/')) return json(res, 401, { detail: 'X-Session-API-Key header or viewer session required' });
+      return answer(res, 401, 'text/html; charset=utf-8', SIGNED_OUT);
+    }
+    if (path === '/viewer' || path === '/viewer/' || path.startsWith('/viewer/assets/')) {
+      assets ??= (await loadAssets()) ?? null;
+      if (!assets) return answer(res, 503, 'text/plain', 'The viewer page is not built (npm run build).');
+      if (path === '/viewer' || path === '/viewer/')
+        return answer(res, 200, 'text/html; charset=utf-8', assets.html, { 'content-security-policy': PAGE_POLICY });
+      if (path === '/viewer/assets/app.js') return answer(res, 200, 'text/javascript; charset=utf-8', assets.script);
+      if (path === '/viewer/assets/app.css') return answer(res, 200, 'text/css; charset=utf-8', assets.style);
+      return json(res, 404, { detail: 'Not Found' });
+    }
+    if (path === '/viewer/api/conversations') return json(res, 200, { conversations: await entries.entries() });
+    const match = /^\/viewer\/api\/conversations\/([^/]+)\/(events|stream|events\.jsonl)$/.exec(path);
+    const id = match?.[1] === undefined ? undefined : normalizeConversationId(decodeURIComponent(match[1]));
+    if (!match || id === undefined) return json(res, 404, { detail: 'Not Found' });
+    const after = url.searchParams.get('after') ?? undefined;
+    if (match[2] === 'events') {
+      const limit = Number(url.searchParams.get('limit') ?? SOURCE_PAGE);
+      if (!Number.isInteger(limit) || limit < 1 || limit > SOURCE_PAGE)
+        return json(res, 422, { detail: `limit must be a whole number from 1 to ${SOURCE_PAGE}` });
+      const page = await source.list(id, { limit, ...(after === undefined ? {} : { after }) });
+      return json(res, 200, { events: page.events, cursor: page.cursor ?? null });
+    }
+    if (match[2] === 'events.jsonl') return download(res, id);
+    const resume = req.headers['last-event-id'];
+    const controller = new AbortController();
+    streams.add(controller);
+    res.on('close', () => controller.abort());
+    try {
+      await streamConversation(
+        res,
+        source,
+        id,
+        typeof resume === 'string' && resume !== '' ? resume : after,
+        controller.signal,
+        options.timings,
+      );
+    } finally {
+      streams.delete(controller);
+    }
+  }
+
+  async function download(res: ServerResponse, id: string): Promise<void> {
+    res.writeHead(200, {
+      ...SECURITY_HEADERS,
+      'content-type': 'application/x-ndjson',
+      'content-disposition': `attachment; filename="${id}.jsonl"`,
+    });
+    let cursor: string | undefined;
+    for (;;) {
+      const page = await source.list(id, { limit: SOURCE_PAGE, ...(cursor === undefined ? {} : { after: cursor }) });
+      if (page.events.length > 0 && !res.write(page.events.map((event) => `${JSON.stringify(event)}\n`).join('')))
+        await new Promise((done) => res.once('drain', done));
+      cursor = page.cursor ?? cursor;
+      if (page.events.length < SOURCE_PAGE || res.destroyed) break;
+    }
+    res.end();
+  }
+
+  return {
+    get token() {
+      return auth.token;
+    },
+    handle(req, res) {
+      const url = new URL(req.url ?? '/', 'http://viewer.invalid');
+      if (url.pathname !== '/viewer' && !url.pathname.startsWith('/viewer/')) return false;
+      route(req, res, url).catch(() => {
+        if (!res.headersSent) json(res, 500, { detail: 'The store could not be read' });
+        else res.destroy();
+      });
+      return true;
+    },
+    close() {
+      for (const controller of streams) controller.abort();
+    },
+  };
+}

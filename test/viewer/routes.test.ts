@@ -1,0 +1,167 @@
+/**
+ * The viewer's read endpoints over a loopback server, without a browser: the key, the one-time
+ * token, cursors, and the stream (resume with Last-Event-ID, heartbeats, polling or watch).
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createViewer, type Viewer } from '../../src/cli/viewer/routes';
+import type { SourceEvent, ViewerSource } from '../../src/cli/viewer/source';
+import type { Event } from '../../src/events/index';
+
+const KEY = 'routes-key';
+const ID = '6c1f2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f';
+const event = (n: number) =>
+  ({ id: `e${n}`, timestamp: `2026-06-16T05:40:${String(n).padStart(2, '0')}`, source: 'agent', kind: 'PauseEvent' }) as unknown as Event;
+const assets = { html: '<!doctype html><title>t</title>', script: 'void 0', style: '' };
+
+/** A source over an array; cursors are positions. With `live`, a watch that yields what is pushed. */
+function arraySource(live: boolean) {
+  const events: Event[] = [];
+  const waiters: (() => void)[] = [];
+  const source: ViewerSource = {
+    async list(id, options = {}) {
+      if (id !== ID) return { events: [], cursor: options.after };
+      const start = options.after === undefined ? 0 : Number(options.after);
+      const page = events.slice(start, start + (options.limit ?? 100));
+      return { events: page, cursor: page.length === 0 ? options.after : String(start + page.length) };
+    },
+    async conversations() {
+      return {
+        conversations: events.length === 0 ? [] : [{ id: ID, events: events.length, firstAt: null, lastAt: null }],
+        cursor: undefined,
+      };
+    },
+  };
+  if (live) {
+    source.watch = async function* (_id, options = {}): AsyncIterable<SourceEvent> {
+      let at = Number(options.after ?? events.length);
+      while (!options.signal?.aborted) {
+        while (at < events.length) {
+          at++;
+          yield { conversationId: ID, event: events[at - 1] as Event, cursor: String(at) };
+        }
+        await new Promise<void>((done) => {
+          waiters.push(done);
+          options.signal?.addEventListener('abort', () => done());
+        });
+      }
+    };
+  }
+  return {
+    source,
+    push(...more: Event[]) {
+      events.push(...more);
+      for (const wake of waiters.splice(0)) wake();
+    },
+  };
+}
+
+let server: Server | undefined;
+let viewer: Viewer | undefined;
+afterEach(async () => {
+  viewer?.close();
+  server?.closeAllConnections();
+  await new Promise((done) => server?.close(done) ?? done(undefined));
+});
+
+async function start(source: ViewerSource): Promise<string> {
+  viewer = createViewer({ source, apiKey: KEY, assets, timings: { heartbeatMs: 50, pollMs: 20 } });
+  const current = viewer;
+  server = createServer((req, res) => {
+    if (!current.handle(req, res)) res.writeHead(404).end();
+  });
+  await new Promise<void>((done) => server?.listen(0, '127.0.0.1', done));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+/** Reads a stream until `until` holds on the text so far, then stops. */
+async function readStream(url: string, headers: Record<string, string>, until: (text: string) => boolean): Promise<string> {
+  const controller = new AbortController();
+  const response = await fetch(url, { headers: { 'x-session-api-key': KEY, ...headers }, signal: controller.signal });
+  expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  while (!until(text)) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    text += decoder.decode(value, { stream: true });
+  }
+  controller.abort();
+  return text;
+}
+
+const ids = (text: string) => [...text.matchAll(/^data: (.*)$/gm)].map((match) => (JSON.parse(match[1] as string) as { id: string }).id);
+
+describe('the viewer routes', () => {
+  it('answers only with the key or a session from the one-time token', async () => {
+    const { source, push } = arraySource(false);
+    push(event(1));
+    const origin = await start(source);
+    expect((await fetch(`${origin}/viewer/api/conversations`)).status).toBe(401);
+    expect(await (await fetch(`${origin}/viewer/api/conversations`)).json()).toEqual({
+      detail: 'X-Session-API-Key header or viewer session required',
+    });
+    expect((await fetch(`${origin}/viewer/?token=guess`, { redirect: 'manual' })).status).toBe(401);
+    const token = viewer?.token as string;
+    const signIn = await fetch(`${origin}/viewer?token=${token}`, { redirect: 'manual' });
+    expect([signIn.status, signIn.headers.get('location')]).toEqual([303, '/viewer/']);
+    const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0] as string;
+    expect(viewer?.token).not.toBe(token);
+    expect((await fetch(`${origin}/viewer?token=${token}`, { redirect: 'manual' })).status).toBe(401);
+    const page = await fetch(`${origin}/viewer/`, { headers: { cookie } });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    const list = await fetch(`${origin}/viewer/api/conversations`, { headers: { cookie } });
+    expect(
+      ((await list.json()) as { conversations: { id: string; events: number }[] }).conversations.map((entry) => [entry.id, entry.events]),
+    ).toEqual([[ID, 1]]);
+    expect((await fetch(`${origin}/viewer/api/conversations`, { method: 'POST', headers: { cookie } })).status).toBe(405);
+    expect((await fetch(`${origin}/elsewhere`)).status).toBe(404);
+  });
+
+  it('pages events with a cursor, and refuses bad ids and limits', async () => {
+    const { source, push } = arraySource(false);
+    push(event(1), event(2), event(3));
+    const origin = await start(source);
+    const get = async (path: string) => {
+      const response = await fetch(`${origin}${path}`, { headers: { 'x-session-api-key': KEY } });
+      return [response.status, await response.json()];
+    };
+    const compact = ID.replaceAll('-', '');
+    expect(await get(`/viewer/api/conversations/${compact}/events?limit=2`)).toEqual([200, { events: [event(1), event(2)], cursor: '2' }]);
+    expect(await get(`/viewer/api/conversations/${ID}/events?after=2`)).toEqual([200, { events: [event(3)], cursor: '3' }]);
+    expect(await get(`/viewer/api/conversations/${ID}/events?limit=0`)).toEqual([
+      422,
+      { detail: 'limit must be a whole number from 1 to 1000' },
+    ]);
+    expect(await get('/viewer/api/conversations/not-an-id/events')).toEqual([404, { detail: 'Not Found' }]);
+  });
+
+  it('streams what is stored, then new events by polling, with heartbeats, and resumes from Last-Event-ID', async () => {
+    const { source, push } = arraySource(false);
+    push(event(1), event(2));
+    const origin = await start(source);
+    const url = `${origin}/viewer/api/conversations/${ID}/stream`;
+    setTimeout(() => push(event(3)), 100);
+    const first = await readStream(url, {}, (text) => ids(text).length === 3 && text.includes(': heartbeat'));
+    expect(ids(first)).toEqual(['e1', 'e2', 'e3']);
+    expect(first.startsWith('retry: 2000\n\n')).toBe(true);
+    expect([...first.matchAll(/^id: (.*)$/gm)].map((match) => match[1])).toEqual(['2', '3']);
+    const resumed = await readStream(url, { 'last-event-id': '2' }, (text) => ids(text).length === 1);
+    expect(ids(resumed)).toEqual(['e3']);
+    const after = await readStream(`${url}?after=1`, {}, (text) => ids(text).length === 2);
+    expect(ids(after)).toEqual(['e2', 'e3']);
+  });
+
+  it('follows the store’s watch when it has one', async () => {
+    const { source, push } = arraySource(true);
+    push(event(1));
+    const origin = await start(source);
+    setTimeout(() => push(event(2), event(3)), 50);
+    const text = await readStream(`${origin}/viewer/api/conversations/${ID}/stream`, {}, (so) => ids(so).length === 3);
+    expect(ids(text)).toEqual(['e1', 'e2', 'e3']);
+    expect([...text.matchAll(/^id: (.*)$/gm)].map((match) => match[1])).toEqual(['1', '2', '3']);
+  });
+});
