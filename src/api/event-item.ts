@@ -3,11 +3,10 @@
  * default, or keeping unknown kinds (client-defined tools) as opaque values.
  * @module
  */
-import { type Event, type LenientEvent, safeDecodeEvent } from '../events/index';
+import { type Event, type LenientEvent, safeDecodeEvent, type UnknownKindsMode } from '../events/index';
 import { APIResponseValidationError } from './errors';
 
-/** What a client does with an event of a kind no schema knows: refuse it (default) or keep it. */
-export type UnknownKindsMode = 'reject' | 'keep';
+export type { UnknownKindsMode };
 
 /** The event type a client yields: `Event`, or `Event | LenientEvent` when it keeps unknown kinds. */
 export type ClientEvent<Mode extends UnknownKindsMode> = Mode extends 'keep' ? Event | LenientEvent : Event;

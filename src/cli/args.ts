@@ -4,7 +4,7 @@
  * @module
  */
 import { type ParseArgsConfig, parseArgs } from 'node:util';
-import { suggest } from './did-you-mean';
+import { suggest } from '../internal/did-you-mean';
 import { UsageError } from './io';
 
 type Options = NonNullable<ParseArgsConfig['options']>;

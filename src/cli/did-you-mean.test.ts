@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { editDistance, suggest } from '../internal/did-you-mean';
 import { parseCommandArgs } from './args';
-import { editDistance, suggest } from './did-you-mean';
 import type { CommandIO } from './io';
 import { runCli } from './run';
 

@@ -2,7 +2,7 @@
  * The CLI dispatcher: help, version, command lookup, and the mapping of errors to exit codes.
  * @module
  */
-import { editDistance, suggest } from './did-you-mean';
+import { editDistance, suggest } from '../internal/did-you-mean';
 import type { CommandIO } from './io';
 import { UsageError } from './io';
 import { COMMANDS, findCommand } from './registry';

@@ -10,6 +10,9 @@ import { FAIL, fastDecodeEvent } from './generated/fast-decode';
 import type { LenientEvent } from './lenient';
 import type { DecodeConfig } from './service-issue';
 
+/** What to do with an action, observation or tool definition of a kind no schema knows: refuse it (default) or keep it. */
+export type UnknownKindsMode = 'reject' | 'keep';
+
 /** Options of the decode functions. */
 export interface DecodeOptions {
   /**

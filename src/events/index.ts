@@ -21,6 +21,7 @@ export {
   type SafeDecodeResult,
   safeDecodeEvent,
   safeDecodeEvents,
+  type UnknownKindsMode,
 } from './decode';
 export { naiveLocalTimestamp, newUuid } from './defaults';
 export type { EventIssue, ValidationErrorItem } from './detail';

@@ -6,6 +6,7 @@ import { type Event, safeDecodeEvents, toValidationDetail } from '../events/inde
 import { conversationIdError, normalizeConversationId } from '../internal/conversation-id';
 import { createAuthCheck } from './auth';
 import { type Dedupe, dispatch, type Listeners, notifyAll } from './dispatch';
+import { checkedKinds } from './event-kinds';
 import { type HeaderLookup, toHeaders } from './headers';
 import { exceedsArrayItems } from './json-scan';
 import { BodyConsumedError, BodyEncodingError, BodyTooLargeError, decodeUtf8, discardBody, parseJsonBody, readLimited } from './read-body';
@@ -18,7 +19,7 @@ import { CONSUMED, detail, rejectionReason, SUCCESS, safeDecode } from './reject
 import { createMemorySeenStore } from './seen';
 import { serializeResult } from './serialize';
 import { checkSignature, decodeSecrets } from './signature';
-import type { ReceiveInput, WebhookBody, WebhookHandler, WebhookHandlerOptions, WebhookResult } from './types';
+import type { ReceiveInput, UnknownKindsMode, WebhookBody, WebhookHandler, WebhookHandlerOptions, WebhookResult } from './types';
 
 /** The default body limit: 10 MiB, above the sender's 5 MiB batches. */
 export const DEFAULT_MAX_BODY_BYTES = 10 * 1024 * 1024;
@@ -32,8 +33,11 @@ export const DEFAULT_MAX_EVENTS = 1_000;
  * pydantic-style `detail` for a bad conversation id, bad JSON or invalid events (the whole batch
  * is rejected and no listener runs). Beyond the service: a body limit (413), optional signatures,
  * de-duplication of re-delivered events, and a 500 when a listener fails so the sender retries.
+ * A handler made with `unknownKinds: 'keep'` is a `WebhookHandler<'keep'>`: its listeners get lenient events.
  */
-export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHandler {
+export function createWebhookHandler<const Mode extends UnknownKindsMode = 'reject'>(
+  options: WebhookHandlerOptions<Mode>,
+): WebhookHandler<Mode> {
   const noAuth = options.auth === 'none';
   if (noAuth && options.apiKey !== undefined) throw new TypeError("createWebhookHandler: give either apiKey or auth: 'none', not both");
   if (!noAuth && options.apiKey === undefined) {
@@ -56,7 +60,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
   const logger = options.logger ?? console;
   if (noAuth) logger.warn('agentwire webhooks: auth is disabled; anyone who can reach this endpoint can post events');
   const listeners: Listeners = { byKind: new Map(), any: [], batch: [], error: [], reject: [] };
-  const conversationListeners: ((info: Record<string, unknown>) => void | Promise<void>)[] = [];
+  const conversationListeners: ((info: Record<string, unknown>) => unknown)[] = [];
 
   async function bodyText(
     readBody: () => Promise<WebhookBody>,
@@ -184,7 +188,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
       ? normalizeConversationId(safeDecode(path.slice(basePath.length + '/events/'.length)))
       : undefined;
 
-  const handler: WebhookHandler = {
+  const handler: WebhookHandler<Mode> = {
     maxBodyBytes,
     async handle(method, path, headers, readBody) {
       return told(await route(method, path, headers, readBody), method, path, conversationOf(path));
@@ -213,18 +217,28 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
         headers: { 'content-type': 'application/json', ...result.headers },
       });
     },
-    on(kind, listener) {
-      const list = listeners.byKind.get(kind) ?? [];
-      list.push(listener as never);
-      listeners.byKind.set(kind, list);
+    on(kinds, listener) {
+      for (const kind of checkedKinds('on', kinds, listener)) {
+        const list = listeners.byKind.get(kind) ?? [];
+        list.push(listener as never);
+        listeners.byKind.set(kind, list);
+      }
+      return handler;
+    },
+    removeListener(kinds, listener) {
+      for (const kind of checkedKinds('removeListener', kinds, listener)) {
+        const list = listeners.byKind.get(kind);
+        const at = list ? list.lastIndexOf(listener as never) : -1;
+        if (list && at >= 0) list.splice(at, 1);
+      }
       return handler;
     },
     onAny(listener) {
-      listeners.any.push(listener);
+      listeners.any.push(listener as never);
       return handler;
     },
     onEvents(listener) {
-      listeners.batch.push(listener);
+      listeners.batch.push(listener as never);
       return handler;
     },
     onConversation(listener) {

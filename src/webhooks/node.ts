@@ -7,7 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { nodeHeaderLookup } from './headers';
 import { BodyConsumedError, BodyTooLargeError } from './read-body';
 import { serializeResult } from './serialize';
-import type { WebhookBody, WebhookHandler } from './types';
+import type { UnknownKindsMode, WebhookBody, WebhookHandler } from './types';
 
 export {
   acquireDataLock,
@@ -106,7 +106,7 @@ function parsedBody(body: unknown): WebhookBody {
  * raw body is streamed with the size limit. With `next`, requests outside the webhook paths are
  * passed on instead of answered 404. Nothing global is patched.
  */
-export function toNodeHandler(handler: WebhookHandler) {
+export function toNodeHandler<Mode extends UnknownKindsMode>(handler: WebhookHandler<Mode>) {
   return (req: NodeRequest, res: ServerResponse, next?: (error?: unknown) => void): void => {
     const target = req.originalUrl ?? req.url ?? '/';
     const query = target.indexOf('?');

@@ -4,6 +4,7 @@
  * `agentwire/webhooks`. Edge-safe.
  * @module
  */
+import type { Event, LenientEvent } from '../events/index';
 import type { EventStore, ListOptions } from '../stores/types';
 import type { BatchListener } from './types';
 
@@ -12,12 +13,13 @@ export type EventFilter = ListOptions;
 
 /**
  * A batch listener that appends every accepted batch to a store: `handler.onEvents(storeListener(store))`.
- * The handler's own de-duplication (its `seen` store) still decides which events reach it. To let
- * the store decide, which is what several replicas on one database need, give the handler the
- * store itself (`createWebhookHandler({ store })`) instead.
+ * It fits strict handlers and `unknownKinds: 'keep'` ones alike (whose opaque values are stored as
+ * they arrived). The handler's own de-duplication (its `seen` store) still decides which events
+ * reach it. To let the store decide, which is what several replicas on one database need, give
+ * the handler the store itself (`createWebhookHandler({ store })`) instead.
  */
-export function storeListener(store: EventStore): BatchListener {
+export function storeListener(store: EventStore): BatchListener<LenientEvent> {
   return async (events, context) => {
-    await store.append(context.conversationId, events);
+    await store.append(context.conversationId, events as Event[]);
   };
 }

@@ -2,7 +2,7 @@
  * Public types of the webhook handler.
  * @module
  */
-import type { Event, EventKind, EventOf } from '../events/index';
+import type { Event, EventKind, LenientEvent, UnknownKindsMode } from '../events/index';
 import type { EventStore } from '../stores/types';
 import type { ApiKeyOption } from './auth';
 import type { HeaderLookup } from './headers';
@@ -15,14 +15,28 @@ export interface WebhookContext {
   conversationId: string;
 }
 
-/** Listener of one event. */
-export type EventListener<E = Event> = (event: E, context: WebhookContext) => void | Promise<void>;
+export type { UnknownKindsMode };
+
+/**
+ * The event type a handler's listeners get: `Event`, or `LenientEvent` for a handler made with
+ * `unknownKinds: 'keep'` (or one whose mode is not known when it is typed).
+ */
+export type HandlerEvent<Mode extends UnknownKindsMode = 'reject'> = 'keep' extends Mode ? LenientEvent : Event;
+
+/** The event of kind `K` a handler's listeners get (the lenient variant for a `'keep'` handler). */
+export type HandlerEventOf<K extends EventKind, Mode extends UnknownKindsMode = 'reject'> = Extract<HandlerEvent<Mode>, { kind: K }>;
+
+/**
+ * Listener of one event. What it returns is ignored, except that a promise is awaited (and a
+ * rejected one fails the batch, like a throw).
+ */
+export type EventListener<E = Event> = (event: E, context: WebhookContext) => unknown;
 /** Listener of a whole accepted batch (the events not delivered before), what a store wants. */
-export type BatchListener = (events: Event[], context: WebhookContext) => void | Promise<void>;
+export type BatchListener<E = Event> = (events: E[], context: WebhookContext) => unknown;
 /** Listener of the conversation info the sender posts to `{basePath}/conversations`. */
-export type ConversationListener = (info: Record<string, unknown>) => void | Promise<void>;
+export type ConversationListener = (info: Record<string, unknown>) => unknown;
 /** Listener of listener failures; it may be async (a rejected promise is swallowed, never unhandled). */
-export type ErrorListener = (error: WebhookListenerError) => void;
+export type ErrorListener = (error: WebhookListenerError) => unknown;
 
 /** A request the handler refused with a 4xx: who asked for what, and why. */
 export interface WebhookRejection {
@@ -38,7 +52,7 @@ export interface WebhookRejection {
 }
 
 /** Listener of refused requests (`onReject`), so a misconfigured sender is visible. */
-export type RejectListener = (rejection: WebhookRejection) => void;
+export type RejectListener = (rejection: WebhookRejection) => unknown;
 
 /** The error a failing listener causes: an `AggregateError` of the listeners' errors, with the events. */
 export interface WebhookListenerError extends AggregateError {
@@ -53,8 +67,11 @@ export interface WebhookLogger {
   warn(message: string): void;
 }
 
-/** Options of {@link createWebhookHandler}. */
-export interface WebhookHandlerOptions {
+/**
+ * Options of {@link createWebhookHandler}. `Mode` is what `unknownKinds` says; it types the
+ * events the handler's listeners get.
+ */
+export interface WebhookHandlerOptions<Mode extends UnknownKindsMode = UnknownKindsMode> {
   /** The accepted API key(s), or a function deciding. Required unless `auth: 'none'`. */
   apiKey?: ApiKeyOption;
   /** `'none'` accepts requests without a key; a warning is logged once. */
@@ -85,8 +102,11 @@ export interface WebhookHandlerOptions {
    * finds its events stored and does not run listeners for them again.
    */
   store?: EventStore;
-  /** `'keep'` accepts actions, observations and tool definitions of unknown kinds as opaque values. */
-  unknownKinds?: 'reject' | 'keep';
+  /**
+   * `'keep'` accepts actions, observations and tool definitions of unknown kinds as opaque values;
+   * listeners are then typed with the lenient event types (`LenientEvent`).
+   */
+  unknownKinds?: Mode;
   /** Where warnings go (default `console`). */
   logger?: WebhookLogger;
 }
@@ -111,26 +131,38 @@ export interface ReceiveInput {
   body: WebhookBody;
 }
 
-/** A webhook handler: mount `fetch` (Web) or `toNodeHandler(handler)` (Node), and add listeners. */
-export interface WebhookHandler {
+/**
+ * A webhook handler: mount `fetch` (Web) or `toNodeHandler(handler)` (Node), and add listeners.
+ * `Mode` is `'keep'` for a handler made with `unknownKinds: 'keep'`: its listeners get lenient events.
+ */
+export interface WebhookHandler<Mode extends UnknownKindsMode = 'reject'> {
   /** Answers a Web `Request`: routes, checks, decodes, runs the listeners. */
   fetch(request: Request): Promise<Response>;
   /** The framework-free core for one events delivery. */
   receive(input: ReceiveInput): Promise<WebhookResult>;
   /** Routes a request given as parts (what the Node adapter uses). */
   handle(method: string, path: string, headers: HeaderLookup, readBody: () => Promise<WebhookBody>): Promise<WebhookResult>;
-  /** Listens to one kind; the listener gets that kind's type. */
-  on<K extends EventKind>(kind: K, listener: EventListener<EventOf<K>>): WebhookHandler;
+  /**
+   * Listens to one kind, or to each of a list of kinds; the listener gets that kind's type (the
+   * union of the kinds' types for a list). A kind that is not one of the 19 event kinds throws a
+   * `TypeError` that names the closest one.
+   */
+  on<K extends EventKind>(kinds: K | readonly K[], listener: EventListener<HandlerEventOf<K, Mode>>): WebhookHandler<Mode>;
+  /**
+   * Removes a listener added with `on` for that kind (or each of those kinds); one registration
+   * per kind, the latest, as `EventEmitter` does. Removing one that is not there does nothing.
+   */
+  removeListener<K extends EventKind>(kinds: K | readonly K[], listener: EventListener<HandlerEventOf<K, Mode>>): WebhookHandler<Mode>;
   /** Listens to every event. */
-  onAny(listener: EventListener): WebhookHandler;
+  onAny(listener: EventListener<HandlerEvent<Mode>>): WebhookHandler<Mode>;
   /** Listens to whole batches. */
-  onEvents(listener: BatchListener): WebhookHandler;
+  onEvents(listener: BatchListener<HandlerEvent<Mode>>): WebhookHandler<Mode>;
   /** Listens to conversation info posts. */
-  onConversation(listener: ConversationListener): WebhookHandler;
+  onConversation(listener: ConversationListener): WebhookHandler<Mode>;
   /** Listens to listener failures. */
-  onError(listener: ErrorListener): WebhookHandler;
+  onError(listener: ErrorListener): WebhookHandler<Mode>;
   /** Listens to refused requests (every 4xx answer). */
-  onReject(listener: RejectListener): WebhookHandler;
+  onReject(listener: RejectListener): WebhookHandler<Mode>;
   /** The body limit in bytes. */
   readonly maxBodyBytes: number;
 }

@@ -1,6 +1,6 @@
 /**
- * "Did you mean": the closest of a few known words to a mistyped one, for unknown commands and
- * options. Only close matches are offered; a guess that is far off is worse than none.
+ * "Did you mean": the closest of a few known words to a mistyped one, for unknown commands,
+ * options and event kinds. Only close matches are offered; a guess that is far off is worse than none.
  * @module
  */
 
