@@ -29,6 +29,7 @@ export type {
   HandlerEventOf,
   ReceiveInput,
   RejectListener,
+  RouteOptions,
   UnknownKindsMode,
   WebhookBody,
   WebhookContext,

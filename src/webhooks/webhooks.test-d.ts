@@ -65,3 +65,20 @@ describe('client event types', () => {
     for await (const event of lenient.events.search('c', { unknownKinds: 'reject' })) expectTypeOf(event).toEqualTypeOf<Event>();
   });
 });
+
+describe('mounting types', () => {
+  it('fetch takes route options, and fits the fetch handlers of Bun, Deno and Workers as is', () => {
+    const handler = createWebhookHandler({ apiKey: 'k' });
+    expectTypeOf(handler.fetch(new Request('http://x'), { conversationId: 'c' })).toEqualTypeOf<Promise<Response>>();
+    type DenoHandler = (request: Request, info: { remoteAddr: { hostname: string }; completed: Promise<void> }) => Promise<Response>;
+    type BunServe = { fetch(this: unknown, request: Request, server: { port: number; stop(): void }): Promise<Response> };
+    type WorkerFetch = (
+      request: Request,
+      env: { WEBHOOK_KEY?: string },
+      context: { waitUntil(promise: Promise<unknown>): void },
+    ) => Promise<Response>;
+    expectTypeOf(handler.fetch).toExtend<DenoHandler>();
+    expectTypeOf({ fetch: handler.fetch }).toExtend<BunServe>();
+    expectTypeOf(handler.fetch).toExtend<WorkerFetch>();
+  });
+});
