@@ -16,11 +16,17 @@ export interface WebhookContext {
 
 export type { UnknownKindsMode };
 
+/** The event type of each mode (an indexed type, so a strict handler fits where either mode is expected). */
+interface EventByMode {
+  reject: Event;
+  keep: LenientEvent;
+}
+
 /**
  * The event type a handler's listeners get: `Event`, or `LenientEvent` for a handler made with
- * `unknownKinds: 'keep'` (or one whose mode is not known when it is typed).
+ * `unknownKinds: 'keep'` (`Event | LenientEvent` for one whose mode is not known when it is typed).
  */
-export type HandlerEvent<Mode extends UnknownKindsMode = 'reject'> = 'keep' extends Mode ? LenientEvent : Event;
+export type HandlerEvent<Mode extends UnknownKindsMode = 'reject'> = EventByMode[Mode];
 
 /** The event of kind `K` a handler's listeners get (the lenient variant for a `'keep'` handler). */
 export type HandlerEventOf<K extends EventKind, Mode extends UnknownKindsMode = 'reject'> = Extract<HandlerEvent<Mode>, { kind: K }>;

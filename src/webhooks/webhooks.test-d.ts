@@ -42,7 +42,16 @@ describe('webhook listener types', () => {
     // A mode only known at run time types the listeners leniently (the safe side).
     const options: WebhookHandlerOptions = { apiKey: 'k' };
     expectTypeOf(createWebhookHandler(options)).toEqualTypeOf<WebhookHandler<UnknownKindsMode>>();
-    createWebhookHandler(options).onAny((event) => expectTypeOf(event).toEqualTypeOf<LenientEvent>());
+    createWebhookHandler(options).onAny((event) => expectTypeOf(event).toEqualTypeOf<Event | LenientEvent>());
+  });
+
+  it('a strict handler fits where a handler of either mode is expected, a lenient one never where a strict one is', () => {
+    let either: ReturnType<typeof createWebhookHandler> = createWebhookHandler({ apiKey: 'k' });
+    either = createWebhookHandler({ apiKey: 'k', unknownKinds: 'keep' });
+    expectTypeOf(either).toEqualTypeOf<WebhookHandler<UnknownKindsMode>>();
+    // @ts-expect-error a lenient handler would give strict listeners opaque values
+    const strict: WebhookHandler = createWebhookHandler({ apiKey: 'k', unknownKinds: 'keep' });
+    expectTypeOf(strict).toEqualTypeOf<WebhookHandler<'reject'>>();
   });
 
   it('stores and the Node adapter take handlers of either mode', () => {
