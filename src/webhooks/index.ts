@@ -24,6 +24,7 @@ export type {
   BatchListener,
   ConversationListener,
   ErrorListener,
+  EventByMode,
   EventListener,
   HandlerEvent,
   HandlerEventOf,

@@ -16,8 +16,8 @@ export interface WebhookContext {
 
 export type { UnknownKindsMode };
 
-/** The event type of each mode (an indexed type, so a strict handler fits where either mode is expected). */
-interface EventByMode {
+/** The event type listeners get in each mode (an indexed type, so a strict handler fits where either mode is expected). */
+export interface EventByMode {
   reject: Event;
   keep: LenientEvent;
 }
