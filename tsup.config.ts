@@ -4,6 +4,10 @@ const library = {
   index: 'src/index.ts',
   'events/index': 'src/events/index.ts',
   'events/json-schema': 'src/events/json-schema.ts',
+  'stores/index': 'src/stores/index.ts',
+  'stores/file': 'src/stores/file.ts',
+  'stores/postgres': 'src/stores/postgres.ts',
+  'stores/contract': 'src/stores/contract.ts',
   'webhooks/index': 'src/webhooks/index.ts',
   'webhooks/node': 'src/webhooks/node.ts',
   'api/index': 'src/api/index.ts',
@@ -28,4 +32,6 @@ export default defineConfig({
   target: 'node20',
   splitting: true,
   treeshake: true,
+  // The PostgreSQL store loads node-postgres, an optional peer dependency, only when it is used.
+  external: ['pg'],
 });

@@ -9,6 +9,10 @@ export default defineConfig({
     alias: [
       { find: /^agentwire\/events\/json-schema$/, replacement: src('events/json-schema.ts') },
       { find: /^agentwire\/events$/, replacement: src('events/index.ts') },
+      { find: /^agentwire\/stores\/file$/, replacement: src('stores/file.ts') },
+      { find: /^agentwire\/stores\/postgres$/, replacement: src('stores/postgres.ts') },
+      { find: /^agentwire\/stores\/contract$/, replacement: src('stores/contract.ts') },
+      { find: /^agentwire\/stores$/, replacement: src('stores/index.ts') },
       { find: /^agentwire\/webhooks\/node$/, replacement: src('webhooks/node.ts') },
       { find: /^agentwire\/webhooks$/, replacement: src('webhooks/index.ts') },
       { find: /^agentwire\/api$/, replacement: src('api/index.ts') },
@@ -21,6 +25,8 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'examples/**/*.test.ts'],
     testTimeout: 30_000,
+    // One PostgreSQL server for the whole run, started only when a test file asks for it.
+    globalSetup: ['test/stores/postgres-server.ts'],
     hookTimeout: 60_000,
     typecheck: {
       enabled: true,

@@ -67,6 +67,6 @@ describe('examples/webhooks', () => {
       }),
     );
     expect(response.status).toBe(200);
-    expect((await app.store.list(conversation)).map((event) => event.kind)).toEqual(['ConversationErrorEvent']);
+    expect((await app.store.list(conversation)).events.map((event) => event.kind)).toEqual(['ConversationErrorEvent']);
   });
 });

@@ -5,6 +5,7 @@
 import type { Command } from './command';
 import { conversations } from './commands/conversations';
 import { eventsList } from './commands/events-list';
+import { eventsTail } from './commands/events-tail';
 import { eventsValidate } from './commands/events-validate';
 import { launchLinkCreate } from './commands/launch-link-create';
 import { launchLinkInspect } from './commands/launch-link-inspect';
@@ -23,6 +24,7 @@ export const COMMANDS: readonly Command[] = [
   serve,
   conversations,
   eventsList,
+  eventsTail,
   eventsValidate,
 ];
 

@@ -68,6 +68,12 @@ describe('buildTranscript', () => {
     });
     const edit = buildTranscript(events).items.find((item) => item.type === 'tool' && item.toolCallId === 'call_3') as ToolItem;
     expect(edit.title.startsWith('view /workspace/shop/')).toBe(true);
+    // The finish call's result only echoes its message: shown once.
+    const finish = buildTranscript(events).items.find((item) => item.type === 'tool' && item.toolCallId === 'call_9') as ToolItem;
+    expect([finish.title, finish.output]).toEqual([
+      'Fixed the checkout total to apply per-item discounts and added test/cart.test.ts.',
+      '',
+    ]);
   });
 
   it('shows the messages of user and agent, and the errors as rows', () => {

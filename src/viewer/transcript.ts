@@ -62,7 +62,8 @@ function toolItem(pair: ToolCallPair): ToolItem {
   if (result?.kind === 'ObservationEvent') {
     const observation = field(result, 'observation');
     const output = observationOutput(observation);
-    item.output = output.text;
+    // A finish or a think call echoes its argument: shown once.
+    item.output = output.text.trim() === actionTitle(action).trim() ? '' : output.text;
     item.images = output.images;
     item.isError = field(observation, 'is_error') === true;
     const exit = field(observation, 'exit_code') ?? field(field(observation, 'metadata'), 'exit_code');

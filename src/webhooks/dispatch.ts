@@ -4,6 +4,8 @@
  * @module
  */
 import type { Event } from '../events/index';
+import { isPersistable } from '../stores/options';
+import type { EventStore } from '../stores/types';
 import type { SeenStore } from './seen';
 import type { BatchListener, ErrorListener, EventListener, RejectListener, WebhookContext, WebhookListenerError } from './types';
 
@@ -16,8 +18,11 @@ export interface Listeners {
   reject: RejectListener[];
 }
 
-function listenerError(errors: unknown[], events: Event[], context: WebhookContext): WebhookListenerError {
-  const error = new AggregateError(errors, `A webhook listener failed for conversation ${context.conversationId}`) as WebhookListenerError;
+/** What decides that an event was delivered before: the handler's seen store, or the event store itself. */
+export type Dedupe = { seen: SeenStore } | { store: EventStore };
+
+function listenerError(errors: unknown[], events: Event[], context: WebhookContext, what = 'A webhook listener'): WebhookListenerError {
+  const error = new AggregateError(errors, `${what} failed for conversation ${context.conversationId}`) as WebhookListenerError;
   error.events = events;
   error.conversationId = context.conversationId;
   return error;
@@ -25,46 +30,67 @@ function listenerError(errors: unknown[], events: Event[], context: WebhookConte
 
 /**
  * Delivers a batch. Resolves to `undefined` when every listener finished, or to the error that
- * stopped it (the events from the failing one on stay unseen, so a retry delivers them again).
+ * stopped it (with the seen store, the events from the failing one on stay unseen, so a retry
+ * delivers them again). With an event store, the store appends the batch first, and only the
+ * events it stored (plus streaming deltas, never stored) reach the listeners: a store shared by
+ * several replicas decides once for all of them.
  */
 export async function dispatch(
   events: Event[],
   context: WebhookContext,
   listeners: Listeners,
-  seen: SeenStore,
-): Promise<WebhookListenerError | undefined> {
-  const key = (event: Event) => `${context.conversationId}:${event.id}`;
-  const fresh: Event[] = [];
-  const keys = new Set<string>();
-  for (const event of events) {
-    const id = key(event);
-    if (keys.has(id)) continue;
-    const known = seen.has(id);
-    if (known === true || (known !== false && (await known))) continue;
-    keys.add(id);
-    fresh.push(event);
-  }
+  dedupe: Dedupe,
+): Promise<{ error: WebhookListenerError; stage: 'store' | 'listener' } | undefined> {
+  const store = 'store' in dedupe ? dedupe.store : undefined;
+  const seen = 'seen' in dedupe ? dedupe.seen : undefined;
+  let fresh: Event[];
+  if (store) {
+    let stored: Set<string>;
+    try {
+      stored = new Set((await store.append(context.conversationId, events)).stored.map((event) => event.id));
+    } catch (error) {
+      return { error: report(listenerError([error], events, context, 'The event store'), listeners), stage: 'store' };
+    }
+    // Each stored id once (the first of a repeated id is the one stored), and the transient deltas.
+    fresh = events.filter((event) => (isPersistable(event) ? stored.delete(event.id) : true));
+  } else fresh = await unseen(events, context, seen as SeenStore);
   if (fresh.length === 0) return undefined;
   for (const listener of listeners.batch) {
     try {
       await listener(fresh, context);
     } catch (error) {
-      return report(listenerError([error], fresh, context), listeners);
+      return { error: report(listenerError([error], fresh, context), listeners), stage: 'listener' };
     }
   }
+  const key = (event: Event) => `${context.conversationId}:${event.id}`;
   for (const [index, event] of fresh.entries()) {
     const forKind = (listeners.byKind.get(event.kind) ?? []) as EventListener[];
     for (const listener of [...forKind, ...listeners.any]) {
       try {
         await listener(event, context);
       } catch (error) {
-        return report(listenerError([error], fresh.slice(index), context), listeners);
+        return { error: report(listenerError([error], fresh.slice(index), context), listeners), stage: 'listener' };
       }
     }
-    const added = seen.add(key(event));
+    const added = seen?.add(key(event));
     if (added) await added;
   }
   return undefined;
+}
+
+/** The events of a batch the seen store does not know, each id once. */
+async function unseen(events: Event[], context: WebhookContext, seen: SeenStore): Promise<Event[]> {
+  const fresh: Event[] = [];
+  const keys = new Set<string>();
+  for (const event of events) {
+    const id = `${context.conversationId}:${event.id}`;
+    if (keys.has(id)) continue;
+    const known = seen.has(id);
+    if (known === true || (known !== false && (await known))) continue;
+    keys.add(id);
+    fresh.push(event);
+  }
+  return fresh;
 }
 
 /** Calls each listener with `value`; a throw or a rejected promise is swallowed (and never unhandled). */

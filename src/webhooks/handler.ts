@@ -5,7 +5,7 @@
 import { type Event, safeDecodeEvents, toValidationDetail } from '../events/index';
 import { conversationIdError, normalizeConversationId } from '../internal/conversation-id';
 import { createAuthCheck } from './auth';
-import { dispatch, type Listeners, notifyAll } from './dispatch';
+import { type Dedupe, dispatch, type Listeners, notifyAll } from './dispatch';
 import { checkedKinds } from './event-kinds';
 import { type HeaderLookup, toHeaders } from './headers';
 import { exceedsArrayItems } from './json-scan';
@@ -14,11 +14,11 @@ import { BodyConsumedError, BodyEncodingError, BodyTooLargeError, decodeUtf8, di
 /** At most this much of an unread body is read and thrown away after an early answer. */
 const DISCARD_LIMIT_BYTES = 64 * 1024 * 1024;
 
+import { rememberExactDigits } from '../stores/stored-json';
 import { CONSUMED, detail, rejectionReason, SUCCESS, safeDecode } from './rejection';
 import { createMemorySeenStore } from './seen';
 import { serializeResult } from './serialize';
 import { checkSignature, decodeSecrets } from './signature';
-import { rememberExactDigits } from './stored-json';
 import type { ReceiveInput, UnknownKindsMode, WebhookBody, WebhookHandler, WebhookHandlerOptions, WebhookResult } from './types';
 
 /** The default body limit: 10 MiB, above the sender's 5 MiB batches. */
@@ -54,7 +54,9 @@ export function createWebhookHandler<const Mode extends UnknownKindsMode = 'reje
   const tooManyEvents = () => detail(413, `The batch holds more than ${maxEvents} events, the most one request may carry`);
   const secrets = options.signature ? decodeSecrets(options.signature.secrets) : undefined;
   const checkAuth = createAuthCheck(noAuth ? undefined : options.apiKey, headerName);
-  const seen = options.seen ?? createMemorySeenStore();
+  if (options.store && options.seen)
+    throw new TypeError('createWebhookHandler: give either store or seen, not both (with a store, the store decides what was delivered)');
+  const dedupe: Dedupe = options.store ? { store: options.store } : { seen: options.seen ?? createMemorySeenStore() };
   const logger = options.logger ?? console;
   if (noAuth) logger.warn('agentwire webhooks: auth is disabled; anyone who can reach this endpoint can post events');
   const listeners: Listeners = { byKind: new Map(), any: [], batch: [], error: [], reject: [] };
@@ -124,7 +126,9 @@ export function createWebhookHandler<const Mode extends UnknownKindsMode = 'reje
     const decoded = safeDecodeEvents(json, { unknownKinds: options.unknownKinds ?? 'reject' });
     if (!decoded.success) return detail(422, toValidationDetail(decoded.issues, ['body']));
     if (restore) for (const event of decoded.output) rememberExactDigits(event, restore);
-    const failure = await dispatch(decoded.output as Event[], { conversationId }, listeners, seen);
+    const failure = await dispatch(decoded.output as Event[], { conversationId }, listeners, dedupe);
+    if (failure?.stage === 'store')
+      return detail(500, 'The event store could not store the batch; it was not acknowledged and may be delivered again');
     if (failure) return detail(500, 'A webhook listener failed; the batch was not acknowledged and may be delivered again');
     return SUCCESS;
   }

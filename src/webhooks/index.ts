@@ -13,13 +13,15 @@
 
 export { AgentwireError, isAgentwireError } from '../internal/agentwire-error';
 export { compactConversationId, normalizeConversationId } from '../internal/conversation-id';
+export { createMemoryStore, type MemoryStore } from '../stores/memory-store';
+export { stringifyEvent } from '../stores/stored-json';
+export type { AppendResult, EventPage, EventStore, ListOptions } from '../stores/types';
 export type { ApiKeyOption } from './auth';
 export { createWebhookHandler, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_EVENTS } from './handler';
 export type { HeaderLookup } from './headers';
 export { createMemorySeenStore, type SeenStore } from './seen';
 export type { SignatureOptions } from './signature';
-export { createMemoryStore, type EventFilter, type EventStore, storeListener } from './store';
-export { stringifyEvent } from './stored-json';
+export { type EventFilter, storeListener } from './store';
 export type {
   BatchListener,
   ConversationListener,

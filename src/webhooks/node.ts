@@ -1,5 +1,6 @@
 /**
- * Mounting a webhook handler on `node:http`, Express or Connect, and the durable file store.
+ * Mounting a webhook handler on `node:http`, Express or Connect. The file store is re-exported
+ * from `agentwire/stores/file`, where it lives, so code that imports it from here keeps working.
  * @module
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -8,10 +9,19 @@ import { BodyConsumedError, BodyTooLargeError } from './read-body';
 import { serializeResult } from './serialize';
 import type { UnknownKindsMode, WebhookBody, WebhookHandler } from './types';
 
-export { acquireDataLock, DataFolderLockedError, type DataLock, LOCK_FILE } from './data-lock';
-export { createFileStore, type FileStore, type FileStoreOptions, type FileStoreStats } from './file-store';
-export type { ConversationSummary, StoredEntry } from './file-store-read';
-export type { FileStoreFs, FileStoreHandle } from './file-system';
+export {
+  acquireDataLock,
+  createFileStore,
+  DataFolderLockedError,
+  type DataLock,
+  type FileStore,
+  type FileStoreFs,
+  type FileStoreHandle,
+  type FileStoreOptions,
+  type FileStoreStats,
+  LOCK_FILE,
+} from '../stores/file';
+export type { ConversationSummary, StoredEntry } from '../stores/types';
 
 /** A Node request, possibly with the body a framework's parser already read and a router's params. */
 export type NodeRequest = IncomingMessage & { body?: unknown; originalUrl?: string; params?: Record<string, string | undefined> };

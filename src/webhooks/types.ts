@@ -3,6 +3,7 @@
  * @module
  */
 import type { Event, EventKind, LenientEvent, UnknownKindsMode } from '../events/index';
+import type { EventStore } from '../stores/types';
 import type { ApiKeyOption } from './auth';
 import type { HeaderLookup } from './headers';
 import type { SeenStore } from './seen';
@@ -96,8 +97,17 @@ export interface WebhookHandlerOptions<Mode extends UnknownKindsMode = UnknownKi
   signature?: SignatureOptions;
   /** An extra check of each request: return false to answer 401. */
   verify?: (request: { conversationId: string | undefined; headers: HeaderLookup; body: string }) => boolean | Promise<boolean>;
-  /** Where delivered event ids are remembered (default: in memory, the last 100,000). */
+  /** Where delivered event ids are remembered (default: in memory, the last 100,000). Not with `store`. */
   seen?: SeenStore;
+  /**
+   * An event store the handler appends each accepted batch to, before any listener runs; a batch
+   * is answered 200 only once the store made it durable, and 500 when it could not. The store's
+   * own idempotence then decides what was delivered before: listeners get only the events this
+   * request stored (and streaming deltas), and no per-process seen store is kept, so replicas
+   * sharing one store (PostgreSQL) agree. A listener that fails still answers 500, but the retry
+   * finds its events stored and does not run listeners for them again.
+   */
+  store?: EventStore;
   /**
    * `'keep'` accepts actions, observations and tool definitions of unknown kinds as opaque values;
    * listeners are then typed with the lenient event types (`LenientEvent`).

@@ -1,9 +1,10 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import { createClient } from '../api/index';
 import type { ActionEvent, Event, LenientActionEvent, LenientEvent, MessageEvent } from '../events/index';
+import { createMemoryStore } from '../stores/memory-store';
 import { createWebhookHandler } from './handler';
 import { toNodeHandler } from './node';
-import { createMemoryStore, storeListener } from './store';
+import { storeListener } from './store';
 import type { UnknownKindsMode, WebhookHandler, WebhookHandlerOptions } from './types';
 
 describe('webhook listener types', () => {

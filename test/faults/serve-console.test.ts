@@ -124,14 +124,14 @@ describe('conversation ids and the reading commands', () => {
     const listing = cli(['conversations', '--data', dir]);
     expect(listing.status).toBe(0);
     expect(listing.stdout.split('\n')).toEqual([
-      `${'CONVERSATION'.padEnd(36)}  EVENTS  ${'FIRST'.padEnd(26)}  LAST`,
-      `${second}       1  ${'2026-06-17T00:00:00'.padEnd(26)}  2026-06-17T00:00:00`,
-      `${first}       2  2026-06-16T05:39:18.809928  2026-06-16T07:00:01`,
+      `${'CONVERSATION'.padEnd(36)}  EVENTS  ${'FIRST'.padEnd(26)}  ${'LAST'.padEnd(26)}  LAST KIND`,
+      `${second}       1  ${'2026-06-17T00:00:00'.padEnd(26)}  ${'2026-06-17T00:00:00'.padEnd(26)}  MessageEvent`,
+      `${first}       2  2026-06-16T05:39:18.809928  ${'2026-06-16T07:00:01'.padEnd(26)}  MessageEvent`,
       '',
     ]);
     expect(JSON.parse(cli(['conversations', '--data', dir, '--json']).stdout)).toEqual([
-      { id: second, events: 1, first: '2026-06-17T00:00:00', last: '2026-06-17T00:00:00' },
-      { id: first, events: 2, first: '2026-06-16T05:39:18.809928', last: '2026-06-16T07:00:01' },
+      { id: second, events: 1, first: '2026-06-17T00:00:00', last: '2026-06-17T00:00:00', lastKind: 'MessageEvent' },
+      { id: first, events: 2, first: '2026-06-16T05:39:18.809928', last: '2026-06-16T07:00:01', lastKind: 'MessageEvent' },
     ]);
 
     for (const command of [['events', 'list', first], ['conversations']]) {

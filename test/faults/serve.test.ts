@@ -103,7 +103,10 @@ describe('repeated SIGKILL under concurrent load', () => {
         const torn = batches.find((_, index) => !acknowledged.has(index));
         if (torn) {
           const text = torn.events.map((event) => JSON.stringify(event)).join('\n');
-          appendFileSync(join(dir, `${torn.conversation}.jsonl`), text.slice(0, 40 + round * 97));
+          // Never past the first newline: a torn tail holds no complete line (a fragment that did
+          // would store an event the kill may already have written whole, which no crash can do).
+          const cut = Math.min(40 + round * 97, text.indexOf('\n'));
+          appendFileSync(join(dir, `${torn.conversation}.jsonl`), text.slice(0, cut));
         }
       }
       checkJsonLines(dir, !last);

@@ -21,6 +21,8 @@ export interface Served {
   origin: string;
   /** The one-time viewer URL it printed. */
   viewerUrl: string;
+  /** The process. */
+  child: ChildProcess;
   output(): string;
   stop(): void;
 }
@@ -58,7 +60,7 @@ export function startServe(key: string): Promise<Served> {
       if (origin && viewerUrl) {
         clearInterval(poll);
         clearTimeout(timer);
-        resolve({ origin, viewerUrl, output: () => output, stop });
+        resolve({ origin, viewerUrl, child, output: () => output, stop });
       }
     }, 20);
   });

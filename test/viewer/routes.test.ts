@@ -15,6 +15,14 @@ const event = (n: number) =>
   ({ id: `e${n}`, timestamp: `2026-06-16T05:40:${String(n).padStart(2, '0')}`, source: 'agent', kind: 'PauseEvent' }) as unknown as Event;
 const assets = { html: '<!doctype html><title>t</title>', script: 'void 0', style: '' };
 
+/** What stores throw for a cursor they did not hand out (the stores' `InvalidCursorError` is recognized by its name). */
+class InvalidCursorError extends Error {
+  override readonly name = 'InvalidCursorError';
+  constructor(cursor: string) {
+    super(`invalid cursor ${JSON.stringify(cursor)}: it is not a cursor of this store`);
+  }
+}
+
 /** A source over an array; cursors are positions. With `live`, a watch that yields what is pushed. */
 function arraySource(live: boolean) {
   const events: Event[] = [];
@@ -22,6 +30,7 @@ function arraySource(live: boolean) {
   const source: ViewerSource = {
     async list(id, options = {}) {
       if (id !== ID) return { events: [], cursor: options.after };
+      if (options.after !== undefined && !/^\d+$/.test(options.after)) throw new InvalidCursorError(options.after);
       const start = options.after === undefined ? 0 : Number(options.after);
       const page = events.slice(start, start + (options.limit ?? 100));
       return { events: page, cursor: page.length === 0 ? options.after : String(start + page.length) };
@@ -137,6 +146,10 @@ describe('the viewer routes', () => {
       { detail: 'limit must be a whole number from 1 to 1000' },
     ]);
     expect(await get('/viewer/api/conversations/not-an-id/events')).toEqual([404, { detail: 'Not Found' }]);
+    expect(await get(`/viewer/api/conversations/${ID}/events?after=nonsense`)).toEqual([
+      422,
+      { detail: 'invalid cursor "nonsense": it is not a cursor of this store' },
+    ]);
   });
 
   it('streams what is stored, then new events by polling, with heartbeats, and resumes from Last-Event-ID', async () => {
@@ -151,6 +164,8 @@ describe('the viewer routes', () => {
     expect([...first.matchAll(/^id: (.*)$/gm)].map((match) => match[1])).toEqual(['2', '3']);
     const resumed = await readStream(url, { 'last-event-id': '2' }, (text) => ids(text).length === 1);
     expect(ids(resumed)).toEqual(['e3']);
+    const refused = await fetch(url, { headers: { 'x-session-api-key': KEY, 'last-event-id': 'bogus' } });
+    expect([refused.status, refused.headers.get('content-type')]).toEqual([422, 'application/json']);
     const after = await readStream(`${url}?after=1`, {}, (text) => ids(text).length === 2);
     expect(ids(after)).toEqual(['e2', 'e3']);
   });

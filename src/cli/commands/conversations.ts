@@ -2,22 +2,28 @@
  * `agentwire conversations`: what `agentwire serve` stored, one line per conversation.
  * @module
  */
+import { iterateConversations } from '../../stores/iterate';
+import type { ConversationSummary } from '../../stores/types';
 import { parseCommandArgs } from '../args';
 import type { Command } from '../command';
-import { openDataFolder } from '../data-folder';
 import type { CommandIO } from '../io';
+import { openReadStore } from '../store-option';
 
-const USAGE = `Usage: agentwire conversations [--data .agentwire] [--json]
+const USAGE = `Usage: agentwire conversations [--data .agentwire | --store postgres://…] [--json]
 
 Lists the conversations \`agentwire serve\` stored: the whole id (to copy into agentwire events
-list), the number of events, and the timestamps of the first and last event, most recent first.
+list), the number of events, the timestamps of the first and last event, and the last event's
+kind, most recent first.
 
 Options:
-  --data DIR   the data folder (default .agentwire); it must exist
-  --json       one JSON array of { id, events, first, last }
-  -h, --help   show this help
+  --data DIR      the data folder (default .agentwire); it must exist
+  --store STORE   postgres://… (or postgres for DATABASE_URL): the database agentwire serve
+                  --store wrote to
+  --json          one JSON array of { id, events, first, last, lastKind }
+  -h, --help      show this help
 
-Exit codes: 0 listed (also when there are none), 2 bad usage or a data folder that does not exist.
+Exit codes: 0 listed (also when there are none), 2 bad usage, a data folder that does not exist,
+or a database that cannot be reached.
 `;
 
 /** The `conversations` command. */
@@ -26,30 +32,31 @@ export const conversations: Command = {
   summary: 'list the conversations agentwire serve stored',
   usage: USAGE,
   async run(argv: string[], io: CommandIO): Promise<number> {
-    const { values } = parseCommandArgs(argv, { data: { type: 'string' }, json: { type: 'boolean' } }, USAGE);
+    const { values } = parseCommandArgs(argv, { data: { type: 'string' }, store: { type: 'string' }, json: { type: 'boolean' } }, USAGE);
     if (values.help) {
       io.out(USAGE);
       return 0;
     }
-    const { dir, store } = await openDataFolder(values.data, io);
-    const rows = [];
-    for await (const summary of store.summaries()) rows.push(summary);
-    rows.sort((a, b) => (b.last ?? '').localeCompare(a.last ?? '') || a.id.localeCompare(b.id));
+    const { where, store } = await openReadStore(values, io);
+    const rows: ConversationSummary[] = [];
+    try {
+      for await (const summary of iterateConversations(store)) rows.push(summary);
+    } finally {
+      await store.close();
+    }
+    rows.sort((a, b) => (b.lastAt ?? '').localeCompare(a.lastAt ?? '') || a.id.localeCompare(b.id));
     if (values.json) {
-      io.out(
-        `${JSON.stringify(
-          rows.map(({ id, events, first, last }) => ({ id, events, first: first ?? null, last: last ?? null })),
-          null,
-          2,
-        )}\n`,
-      );
+      const items = rows.map(({ id, events, firstAt, lastAt, lastKind }) => ({ id, events, first: firstAt, last: lastAt, lastKind }));
+      io.out(`${JSON.stringify(items, null, 2)}\n`);
     } else if (rows.length > 0) {
       const width = Math.max(6, ...rows.map((row) => String(row.events).length));
-      io.out(`${'CONVERSATION'.padEnd(36)}  ${'EVENTS'.padStart(width)}  ${'FIRST'.padEnd(26)}  LAST\n`);
+      io.out(`${'CONVERSATION'.padEnd(36)}  ${'EVENTS'.padStart(width)}  ${'FIRST'.padEnd(26)}  ${'LAST'.padEnd(26)}  LAST KIND\n`);
       for (const row of rows)
-        io.out(`${row.id}  ${String(row.events).padStart(width)}  ${(row.first ?? '-').padEnd(26)}  ${row.last ?? '-'}\n`);
+        io.out(
+          `${row.id}  ${String(row.events).padStart(width)}  ${(row.firstAt ?? '-').padEnd(26)}  ${(row.lastAt ?? '-').padEnd(26)}  ${row.lastKind}\n`,
+        );
     }
-    if (rows.length === 0) io.err(`no conversations stored in ${dir}\n`);
+    if (rows.length === 0) io.err(`no conversations stored in ${where}\n`);
     return 0;
   },
 };

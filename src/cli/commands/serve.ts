@@ -2,9 +2,8 @@
  * `agentwire serve`: a ready webhook receiver with an embedded, durable store.
  * @module
  */
-import { resolve } from 'node:path';
-import { createWebhookHandler, storeListener } from '../../webhooks/index';
-import { createFileStore, DataFolderLockedError } from '../../webhooks/node';
+import { createFileStore, DataFolderLockedError } from '../../stores/file';
+import { createWebhookHandler } from '../../webhooks/index';
 import { parseCommandArgs } from '../args';
 import type { Command } from '../command';
 import { eventLine } from '../event-line';
@@ -14,13 +13,14 @@ import { bannerText, formatOrigin, viewerUrl } from '../serve/banner';
 import { createServeConsole } from '../serve/console';
 import { createReceiver } from '../serve/receiver';
 import { readSettings } from '../serve/settings';
+import { type CliStore, chooseStore, openPostgres } from '../store-option';
 import { createViewer } from '../viewer/routes';
-import { fileStoreSource } from '../viewer/source';
 
-const USAGE = `Usage: agentwire serve [--port 3000] [--host 127.0.0.1] [--data .agentwire] [--api-key-file FILE] [options]
+const USAGE = `Usage: agentwire serve [--port 3000] [--host 127.0.0.1] [--data .agentwire | --store postgres://…] [--api-key-file FILE] [options]
 
-Receives the service's event webhook and stores every event durably: one JSON Lines file per
-conversation under the data folder, each batch written to disk (fsync) before it is acknowledged.
+Receives the service's event webhook and stores every event durably, each event once: by default
+one JSON Lines file per conversation under the data folder, each batch written to disk (fsync)
+before it is acknowledged; with --store, in a PostgreSQL database that several receivers share.
 Prints the URL to configure in the service, one line per event (standard output), one line per
 refused request (standard error), and a summary on exit (Ctrl-C or SIGTERM).
 
@@ -34,6 +34,10 @@ Options:
                             0.0.0.0 or :: for every interface)
   --data DIR                where events are stored (default .agentwire; created if missing).
                             One agentwire serve per folder: a second one exits with code 2.
+  --store STORE             postgres://user:password@host/db (or postgres, to read it from
+                            DATABASE_URL): store in PostgreSQL instead (pg must be installed).
+                            Any number of agentwire serve may share one database; the key must
+                            then be given (--api-key-file or AGENTWIRE_API_KEY).
   --api-key KEY             the key senders put in X-Session-API-Key (visible in ps: prefer
                             one of the next two)
   --api-key-file FILE       read the key from FILE
@@ -49,7 +53,8 @@ Options:
   -h, --help                show this help
 
 Durations are seconds (2.5) or end in s or ms (500ms).
-Exit codes: 0 stopped by a signal, 2 bad usage, a data folder in use, or a port in use.
+Exit codes: 0 stopped by a signal, 2 bad usage, a data folder in use, a database that cannot be
+reached, or a port in use.
 `;
 
 /** The `serve` command. */
@@ -64,6 +69,7 @@ export const serve: Command = {
         port: { type: 'string' },
         host: { type: 'string' },
         data: { type: 'string' },
+        store: { type: 'string' },
         'api-key': { type: 'string' },
         'api-key-file': { type: 'string' },
         'shutdown-timeout': { type: 'string' },
@@ -83,16 +89,10 @@ export const serve: Command = {
     const settings = readSettings(values);
     if (values['api-key'] !== undefined && values['api-key-file'] !== undefined)
       throw new UsageError('give --api-key or --api-key-file, not both');
-    const dir = resolve(io.cwd, values.data ?? '.agentwire');
-
-    // The folder is ours before anything is read from it or written to it.
-    const store = createFileStore({ dir });
-    try {
-      await store.lock();
-    } catch (error) {
-      if (error instanceof DataFolderLockedError) throw new UsageError(error.message);
-      throw new UsageError(`cannot use the data folder ${dir}: ${(error as Error).message}`);
-    }
+    const choice = chooseStore(values, io);
+    const dir = choice.kind === 'file' ? choice.dir : undefined;
+    const where = choice.kind === 'file' ? choice.dir : choice.shown;
+    const store = choice.kind === 'file' ? await lockFolder(choice.dir) : await openPostgres(choice);
     const screen = createServeConsole(io, { stdout: process.stdout, stderr: process.stderr });
     const signals = listenForSignals();
     /** When the shutdown must be over (set on the signal). */
@@ -116,12 +116,13 @@ export const serve: Command = {
         cwd: io.cwd,
       });
       if (key.warning) screen.err(`agentwire serve: warning: ${key.warning}\n`);
+      // The store decides what was delivered before, so replicas on one database agree.
       const handler = createWebhookHandler({
         apiKey: key.key,
         maxEvents: settings.maxEvents,
+        store,
         logger: { warn: (message) => screen.err(`${message}\n`) },
       });
-      handler.onEvents(storeListener(store));
       handler.onAny((event, { conversationId }) => {
         screen.countEvent(conversationId);
         if (!settings.quiet) screen.out(`${eventLine(event, clock(), conversationId, true)}\n`);
@@ -135,7 +136,7 @@ export const serve: Command = {
       });
       let origin = '';
       const viewer = createViewer({
-        source: fileStoreSource(store),
+        source: store,
         apiKey: key.key,
         onRedeem: (token) =>
           screen.err(`${clock()}  a browser signed in to the viewer; next one-time viewer URL: ${viewerUrl(origin, token)}\n`),
@@ -159,7 +160,9 @@ export const serve: Command = {
         );
       }
       origin = formatOrigin(settings.host, port);
-      screen.out(bannerText({ host: settings.host, port, dir, key, viewerToken: viewer.token }));
+      screen.out(
+        bannerText({ host: settings.host, port, key, viewerToken: viewer.token, ...(dir === undefined ? { store: where } : { dir }) }),
+      );
       const signal = await signals.first(() => receiver.shutdown(0));
       viewer.close();
       deadline = Date.now() + settings.shutdownMs;
@@ -167,11 +170,23 @@ export const serve: Command = {
       const { cut } = await receiver.shutdown(settings.shutdownMs);
       const dropped = receiver.dropped > 0 ? `; closed ${receiver.dropped} connections past --max-connections` : '';
       const cutText = cut > 0 ? `; cut ${cut} requests still open at the deadline (not acknowledged: senders retry them)` : '';
-      screen.out(`\nagentwire serve: ${signal}, stopped. ${screen.summary()}${dropped}${cutText}; stored in ${dir}\n`);
+      screen.out(`\nagentwire serve: ${signal}, stopped. ${screen.summary()}${dropped}${cutText}; stored in ${where}\n`);
       return 0;
     }
   },
 };
+
+/** The file store of the folder, with its writer lock taken: the folder is ours before anything is read from it or written to it. */
+async function lockFolder(dir: string): Promise<CliStore> {
+  const store = createFileStore({ dir });
+  try {
+    await store.lock();
+  } catch (error) {
+    if (error instanceof DataFolderLockedError) throw new UsageError(error.message);
+    throw new UsageError(`cannot use the data folder ${dir}: ${(error as Error).message}`);
+  }
+  return store;
+}
 
 /** The local time, `HH:MM:SS`. */
 const clock = () => new Date().toTimeString().slice(0, 8);

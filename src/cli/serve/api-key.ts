@@ -49,13 +49,15 @@ async function storeNewKey(path: string): Promise<string> {
 
 /**
  * The key, by precedence: `--api-key`, `--api-key-file`, `AGENTWIRE_API_KEY`, the data folder's
- * `api-key` file, or a new random key stored there (mode 0600) so a restart keeps it.
+ * `api-key` file, or a new random key stored there (mode 0600) so a restart keeps it. With a
+ * database and none of the first three, a usage error.
  */
 export async function resolveApiKey(options: {
   argument: string | undefined;
   file: string | undefined;
   env: string | undefined;
-  dir: string;
+  /** The data folder, where a generated key is kept; `undefined` with a database (every replica must be given the same key). */
+  dir: string | undefined;
   cwd: string;
 }): Promise<ResolvedKey> {
   if (options.argument !== undefined) {
@@ -70,6 +72,10 @@ export async function resolveApiKey(options: {
     if (options.env === '') throw new UsageError('AGENTWIRE_API_KEY must not be empty');
     return { key: options.env, source: 'environment' };
   }
+  if (options.dir === undefined)
+    throw new UsageError(
+      'with --store postgres, give the API key with --api-key-file or AGENTWIRE_API_KEY: every replica needs the same one',
+    );
   const path = join(options.dir, KEY_FILE);
   try {
     return { key: await storeNewKey(path), source: 'generated', path };

@@ -37,8 +37,15 @@ export function viewerUrl(origin: string, token: string): string {
   return `${origin}/viewer?token=${encodeURIComponent(token)}`;
 }
 
-/** The start-up lines. */
-export function bannerText(options: { host: string; port: number; dir: string; key: ResolvedKey; viewerToken?: string }): string {
+/** The start-up lines; `dir` is the data folder, or `store` the database (its URL without a password). */
+export function bannerText(options: {
+  host: string;
+  port: number;
+  dir?: string;
+  store?: string;
+  key: ResolvedKey;
+  viewerToken?: string;
+}): string {
   const origin = formatOrigin(options.host, options.port);
   const base = `${origin}/api/v1/webhooks`;
   const lines = [
@@ -48,7 +55,7 @@ export function bannerText(options: { host: string; port: number; dir: string; k
       ? []
       : [`  viewer URL   ${viewerUrl(origin, options.viewerToken)}   (the link works once; it signs this browser in)`]),
     `  API key      ${keyLine(options.key)}`,
-    `  data         ${options.dir}`,
+    options.store === undefined ? `  data         ${options.dir}` : `  store        ${options.store}`,
   ];
   if (isLoopback(options.host)) {
     lines.push(

@@ -102,18 +102,14 @@ export function createViewer(options: ViewerOptions): Viewer {
     }
     if (match[2] === 'events.jsonl') return download(res, id);
     const resume = req.headers['last-event-id'];
+    const from = typeof resume === 'string' && resume !== '' ? resume : after;
+    // A cursor the store refuses is answered 422 before the stream starts (a browser then stops retrying).
+    if (from !== undefined) await source.list(id, { after: from, limit: 1 });
     const controller = new AbortController();
     streams.add(controller);
     res.on('close', () => controller.abort());
     try {
-      await streamConversation(
-        res,
-        source,
-        id,
-        typeof resume === 'string' && resume !== '' ? resume : after,
-        controller.signal,
-        options.timings,
-      );
+      await streamConversation(res, source, id, from, controller.signal, options.timings);
     } finally {
       streams.delete(controller);
     }
@@ -143,8 +139,10 @@ export function createViewer(options: ViewerOptions): Viewer {
     handle(req, res) {
       const url = new URL(req.url ?? '/', 'http://viewer.invalid');
       if (url.pathname !== '/viewer' && !url.pathname.startsWith('/viewer/')) return false;
-      route(req, res, url).catch(() => {
-        if (!res.headersSent) json(res, 500, { detail: 'The store could not be read' });
+      route(req, res, url).catch((error: Error) => {
+        // A cursor the store did not hand out is the client's mistake; anything else is the store's.
+        if (!res.headersSent && error?.name === 'InvalidCursorError') json(res, 422, { detail: error.message });
+        else if (!res.headersSent) json(res, 500, { detail: 'The store could not be read' });
         else res.destroy();
       });
       return true;

@@ -48,7 +48,7 @@ export function webExamples(key: string, log: DeliveryLog): Record<string, Examp
   const edge = createEdgeApp(key);
   const hono = createHonoApp(createWebhookHandler({ apiKey: key }).onAny(log.listener('hono')));
   return {
-    edge: { fetch: edge.fetch, delivered: async (id) => (await edge.store.list(id)).map((event) => event.id) },
+    edge: { fetch: edge.fetch, delivered: async (id) => (await edge.store.list(id)).events.map((event) => event.id) },
     hono: { fetch: (request) => hono.fetch(request), delivered: (id) => log.delivered('hono', id) },
   };
 }

@@ -1,18 +1,17 @@
 /**
- * The file store's write path: a conversation's writer state read from its file, and one batch
- * appended durably. Node only.
+ * The file store's write path: a conversation's writer state read from its file, and a group of
+ * lines appended durably with one `fsync`. Node only.
  * @module
  */
-import type { Event } from '../events/index';
 import { type FileStoreFs, isMissing, syncDirectory, writeAll } from './file-system';
+import { createIdWindow, type IdWindow } from './id-window';
 import { type ReadExtent, readLines } from './line-reader';
-import { createMemorySeenStore } from './seen';
-import { stringifyEvent } from './stored-json';
+import { lastLineEnd } from './read';
 
 /** What the writer knows of one conversation file. */
 export interface WriterState {
   /** The latest stored ids (a bounded window). */
-  recent: ReturnType<typeof createMemorySeenStore>;
+  recent: IdWindow;
   /** Where the last synced complete line ends: the next batch goes here. */
   end: number;
   /** Whether the file may hold bytes past `end` (a torn tail, a failed write): cut them before appending. */
@@ -23,11 +22,9 @@ export interface WriterState {
   stale?: boolean;
 }
 
-const encoder = /* @__PURE__ */ new TextEncoder();
-
 /** Reads a conversation file as a stream into a writer state: its latest ids, where its complete lines end, whether a tail follows. */
 export async function loadWriterState(fs: FileStoreFs, path: string, window: number): Promise<WriterState> {
-  const recent = createMemorySeenStore(window);
+  const recent = createIdWindow(window);
   let handle: Awaited<ReturnType<FileStoreFs['open']>>;
   try {
     handle = await fs.open(path, 'r');
@@ -58,21 +55,19 @@ function idOf(line: string): string | undefined {
 }
 
 /**
- * Appends the events not yet stored (by id) as one write, then `fsync`s the file (and the folder
- * when the file is new). Ids join the state only after the `fsync` succeeded; on any failure the
+ * Appends `bytes` (complete lines) as one write, then `fsync`s the file (and the folder when the
+ * file is new). The `ids` join the state only after the `fsync` succeeded; on any failure the
  * file is cut back to its last synced line (now, and again before the next append), so a retry
- * writes and syncs the whole batch again instead of trusting what the page cache holds.
+ * writes and syncs its events again instead of trusting what the page cache holds.
  */
-export async function appendBatch(fs: FileStoreFs, dir: string, path: string, state: WriterState, events: readonly Event[]): Promise<void> {
-  const fresh: Event[] = [];
-  const ids = new Set<string>();
-  for (const event of events) {
-    if (state.recent.has(event.id) === true || ids.has(event.id)) continue;
-    ids.add(event.id);
-    fresh.push(event);
-  }
-  if (fresh.length === 0) return;
-  const bytes = encoder.encode(fresh.map((event) => `${stringifyEvent(event)}\n`).join(''));
+export async function appendLines(
+  fs: FileStoreFs,
+  dir: string,
+  path: string,
+  state: WriterState,
+  bytes: Uint8Array,
+  ids: Iterable<string>,
+): Promise<void> {
   if (!state.exists) await fs.mkdir(dir, { recursive: true });
   const handle = await fs.open(path, 'a');
   const created = !state.exists;
@@ -116,18 +111,7 @@ export async function cutTornTail(fs: FileStoreFs, path: string): Promise<number
   }
   try {
     const { size } = await handle.stat();
-    const chunk = new Uint8Array(64 * 1024);
-    let end = size;
-    while (end > 0) {
-      const start = Math.max(0, end - chunk.byteLength);
-      const { bytesRead } = await handle.read(chunk, 0, end - start, start);
-      const newline = chunk.subarray(0, bytesRead).lastIndexOf(10);
-      if (newline !== -1) {
-        end = start + newline + 1;
-        break;
-      }
-      end = start;
-    }
+    const end = await lastLineEnd(handle, size);
     if (end === size) return 0;
     await handle.truncate(end);
     await handle.sync();

@@ -9,10 +9,10 @@ import * as fsp from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decodeEvent, type Event } from 'agentwire/events';
-import { createFileStore, DataFolderLockedError, type FileStoreFs, type FileStoreHandle } from 'agentwire/webhooks/node';
+import { createFileStore, DataFolderLockedError, type FileStoreFs, type FileStoreHandle } from 'agentwire/stores/file';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { removeTempFolders, tempFolder } from '../faults/temp';
 import { messageEvent } from '../helpers/events';
-import { removeTempFolders, tempFolder } from './temp';
 
 const event = (text: string): Event => decodeEvent(messageEvent(text));
 const folder = (base = tmpdir()) => tempFolder('agentwire-faults-', base);
@@ -82,10 +82,10 @@ describe('one writer per folder', () => {
     expect((error as Error).message).not.toContain('\n');
     await expect(second.lock()).rejects.toBeInstanceOf(DataFolderLockedError);
     // Readers need no lock.
-    expect((await second.list(id)).length).toBe(1);
+    expect((await second.list(id)).events.length).toBe(1);
     await first.close();
     await second.append(id, [event('second')]);
-    expect((await second.list(id)).length).toBe(2);
+    expect((await second.list(id)).events.length).toBe(2);
     await second.close();
     expect(existsSync(join(dir, 'agentwire.lock'))).toBe(false);
   });
@@ -135,7 +135,7 @@ describe('fsync and write failures', () => {
     expect(jsonLines(join(dir, `${id}.jsonl`)).map((line) => line.id)).toEqual(batch.map((item) => item.id));
     await store.close();
     // Read back by a fresh store: each event once.
-    expect((await createFileStore({ dir, lock: false }).list(id)).map((item) => item.id)).toEqual(batch.map((item) => item.id));
+    expect((await createFileStore({ dir, lock: false }).list(id)).events.map((item) => item.id)).toEqual(batch.map((item) => item.id));
   });
 
   it('a write cut short (a full disk) leaves no part of the batch behind', async () => {
@@ -207,7 +207,7 @@ describe('torn tails', () => {
     const file = join(dir, `${id}.jsonl`);
     appendFileSync(file, '{"kind":"MessageEvent","id":"torn","sou'); // a crash in the middle of a write
     const reopened = createFileStore({ dir });
-    expect((await reopened.list(id)).map((item) => item.id)).toEqual(first.map((item) => item.id));
+    expect((await reopened.list(id)).events.map((item) => item.id)).toEqual(first.map((item) => item.id));
     const next = event('3');
     await reopened.append(id, [next, ...first]);
     expect(jsonLines(file).map((line) => line.id)).toEqual([...first, next].map((item) => item.id));
@@ -257,7 +257,7 @@ describe('a 600 MiB conversation file', () => {
     const store = createFileStore({ dir, fs });
     const added = event('appended');
     await store.append(id, [added, tail[1] as Event]);
-    const listed = await store.list(id);
+    const listed = (await store.list(id)).events;
     expect(listed.map((item) => item.id)).toEqual([...tail, added].map((item) => item.id));
     expect(largestRead).toBeLessThanOrEqual(1024 * 1024);
     expect(bytesRead).toBeGreaterThan(1200 * 1024 * 1024); // the file was read through, twice

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { link, readFile, rename, unlink } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { AgentwireError } from '../internal/agentwire-error';
+import { AgentwireError } from '../../internal/agentwire-error';
 import { type FileStoreFs, isMissing, nodeFileSystem, syncDirectory, writeAll } from './file-system';
 
 /** The lock file's name inside the data folder. */

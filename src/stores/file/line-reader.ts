@@ -11,12 +11,14 @@ export const CHUNK_BYTES = 1024 * 1024;
 /** The longest line kept (64 MiB); a longer one is skipped without being buffered whole. */
 export const MAX_LINE_BYTES = 64 * 1024 * 1024;
 
-/** Where a read ended: filled in as the lines are read. */
+/** Where a read starts, stops and ended: `size` and `end` are filled in as the lines are read. */
 export interface ReadExtent {
-  /** Bytes read: the file's size once every line was read. */
+  /** Where the next read goes: set it to start past the beginning; the file's size once every line was read. */
   size: number;
   /** Where the last complete line ends (after its newline): what follows is a torn tail. */
   end: number;
+  /** Read no byte at or past this offset (default: to the end of the file). */
+  stopAt?: number;
 }
 
 const NEWLINE = 10;
@@ -26,8 +28,9 @@ const OPEN_BRACE = 123;
  * Yields each complete, non-empty line that starts with `{` (every stored event is an object),
  * in order, reading a chunk at a time. A line that starts otherwise (zero bytes left by a crash,
  * say) or runs past `maxLineBytes` is skipped without being buffered, and bytes after the last
- * newline are never yielded: they are a torn tail, never acknowledged. `extent` tells how far
- * the read went.
+ * newline are never yielded: they are a torn tail, never acknowledged. `extent` says where to
+ * start and stop, and tells how far the read went: when a line is yielded, `extent.end` is where
+ * it ends.
  */
 export async function* readLines(
   handle: FileStoreHandle,
@@ -40,7 +43,9 @@ export async function* readLines(
   let skipping = false;
   for (;;) {
     const position = extent.size;
-    const { bytesRead } = await handle.read(chunk, 0, CHUNK_BYTES, position);
+    const length = extent.stopAt === undefined ? CHUNK_BYTES : Math.min(CHUNK_BYTES, extent.stopAt - position);
+    if (length <= 0) return;
+    const { bytesRead } = await handle.read(chunk, 0, length, position);
     if (bytesRead === 0) return;
     extent.size += bytesRead;
     const data = chunk.subarray(0, bytesRead);

@@ -3,9 +3,9 @@ import { open } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cutTornTail } from './file-store-write';
 import { nodeFileSystem } from './file-system';
 import { CHUNK_BYTES, type ReadExtent, readLines } from './line-reader';
+import { cutTornTail } from './write';
 
 const dir = mkdtempSync(join(tmpdir(), 'agentwire-lines-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -1,0 +1,120 @@
+/**
+ * Where the commands keep and read events: `--data DIR` (the file store, the default) or
+ * `--store postgres://…` (`--store postgres` takes `DATABASE_URL`). A conversation may be named
+ * by its whole id or by the start of it.
+ * @module
+ */
+import { stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { type EventKind, isEventKind } from '../events/index';
+import { normalizeConversationId } from '../internal/conversation-id';
+import { createFileStore } from '../stores/file';
+import { iterateConversations } from '../stores/iterate';
+import type { EventStore, StoredEntry, StoredEvent, WatchOptions } from '../stores/types';
+import { type CommandIO, UsageError } from './io';
+
+/** A store the commands read, write and watch. */
+export type CliStore = EventStore & {
+  entries(conversationId: string, options?: { after?: string; kind?: EventKind | readonly EventKind[] }): AsyncIterable<StoredEntry>;
+  watch(conversationId: string | undefined, options?: WatchOptions): AsyncIterable<StoredEvent>;
+  close(): Promise<void>;
+};
+
+/** The options every reading command takes: where the events are, which kinds, from which cursor, and JSON output. */
+export const READ_OPTIONS = {
+  data: { type: 'string' },
+  store: { type: 'string' },
+  kind: { type: 'string', multiple: true },
+  after: { type: 'string' },
+  json: { type: 'boolean' },
+} as const;
+
+/** The `--kind` values as event kinds (`undefined` when none was given); a usage error names the unknown ones. */
+export function parseKindOption(kinds: readonly string[] | undefined): EventKind[] | undefined {
+  if (kinds === undefined) return undefined;
+  const unknown = kinds.filter((kind) => !isEventKind(kind));
+  if (unknown.length > 0) throw new UsageError(`unknown event kind: ${unknown.join(', ')}`);
+  return kinds as EventKind[];
+}
+
+/** Which store the options name. */
+export type StoreChoice = { kind: 'file'; dir: string; given: string } | { kind: 'postgres'; url: string; shown: string };
+
+/** `postgres://user:secret@host/db` as `postgres://user:***@host/db`: a password never reaches the screen. */
+export function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return 'the database URL';
+  }
+}
+
+/** The store `--data` and `--store` name: `--store file` (or nothing) for the data folder; a PostgreSQL URL; `postgres` for `DATABASE_URL`. */
+export function chooseStore(values: { data?: string | undefined; store?: string | undefined }, io: CommandIO): StoreChoice {
+  const store = values.store ?? 'file';
+  if (store === 'file') {
+    const given = values.data ?? '.agentwire';
+    return { kind: 'file', dir: resolve(io.cwd, given), given };
+  }
+  if (values.data !== undefined) throw new UsageError("--data is the file store's folder: give --data or --store postgres…, not both");
+  const url = store === 'postgres' ? io.env.DATABASE_URL : store;
+  if (url === undefined || url === '') throw new UsageError('--store postgres reads the database URL from DATABASE_URL, which is not set');
+  if (!/^postgres(ql)?:\/\//.test(url))
+    throw new UsageError(
+      `--store must be file, postgres (DATABASE_URL) or a postgres:// URL, not ${store === 'postgres' ? 'DATABASE_URL' : redactUrl(store)}`,
+    );
+  return { kind: 'postgres', url, shown: redactUrl(url) };
+}
+
+/** Opens the PostgreSQL store of a URL (loading `pg` only now) and checks that the database answers. */
+export async function openPostgres(choice: { url: string; shown: string }): Promise<CliStore> {
+  const { createPostgresStore } = await import('../stores/postgres');
+  const store = createPostgresStore({ connectionString: choice.url, max: 16 });
+  try {
+    await store.ready();
+  } catch (error) {
+    await store.close().catch(() => undefined);
+    throw new UsageError(`cannot use the database ${choice.shown}: ${(error as Error).message}`);
+  }
+  return store;
+}
+
+/** A reader of the chosen store; a data folder that does not exist is a usage error. */
+export async function openReadStore(
+  values: { data?: string | undefined; store?: string | undefined },
+  io: CommandIO,
+): Promise<{ where: string; store: CliStore }> {
+  const choice = chooseStore(values, io);
+  if (choice.kind === 'postgres') return { where: choice.shown, store: await openPostgres(choice) };
+  let isFolder = false;
+  try {
+    isFolder = (await stat(choice.dir)).isDirectory();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
+      throw new UsageError(`cannot read the data folder ${choice.dir}: ${(error as Error).message}`);
+  }
+  if (!isFolder) throw new UsageError(`the data folder ${choice.dir} does not exist (agentwire serve --data ${choice.given} creates it)`);
+  return { where: choice.dir, store: createFileStore({ dir: choice.dir, lock: false }) };
+}
+
+/**
+ * The stored conversation `text` names: a whole id (either form, stored or not), or the start of
+ * one (hex digits, hyphens optional) that exactly one stored conversation has.
+ */
+export async function findConversation(text: string, store: EventStore, where: string): Promise<string> {
+  const whole = normalizeConversationId(text);
+  if (whole) return whole;
+  const prefix = text.toLowerCase().replaceAll('-', '');
+  if (!/^[0-9a-f]{1,31}$/.test(prefix)) throw new UsageError(`not a conversation id (a UUID) or the start of one: ${text}`);
+  const matches: string[] = [];
+  for await (const { id } of iterateConversations(store)) if (id.replaceAll('-', '').startsWith(prefix)) matches.push(id);
+  if (matches.length === 1) return matches[0] as string;
+  if (matches.length === 0)
+    throw new UsageError(`no stored conversation starts with ${text} in ${where} (agentwire conversations lists them)`);
+  const shown = matches.slice(0, 5).join(', ');
+  throw new UsageError(
+    `${text} starts ${matches.length} stored conversations (${shown}${matches.length > 5 ? ', …' : ''}): give more of the id`,
+  );
+}

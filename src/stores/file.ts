@@ -1,0 +1,23 @@
+/**
+ * The file store: durable events without a database or a dependency. One append-only JSON Lines
+ * file per conversation, one writer per folder, group commit, cursors, a live watch. Node only.
+ *
+ * ```ts
+ * import { createFileStore } from 'agentwire/stores/file';
+ * const store = createFileStore({ dir: '.agentwire' });
+ * await store.lock(); // one writer per folder
+ * ```
+ * @module
+ */
+
+export { acquireDataLock, DataFolderLockedError, type DataLock, LOCK_FILE } from './file/data-lock';
+export {
+  createFileStore,
+  type EntriesOptions,
+  type FileStore,
+  type FileStoreOptions,
+  type FileStoreStats,
+} from './file/file-store';
+export type { FileStoreFs, FileStoreHandle } from './file/file-system';
+export { GROUP_BYTES } from './file/group-commit';
+export { CHUNK_BYTES, MAX_LINE_BYTES } from './file/line-reader';

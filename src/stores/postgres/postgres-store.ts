@@ -1,0 +1,189 @@
+/**
+ * `createPostgresStore`: the event store for receivers on many machines. One table of events with
+ * a unique (conversation, event id) key and an identity column for arrival order, one table of
+ * conversation summaries, one transaction per batch, `LISTEN`/`NOTIFY` for watches. Node only.
+ * @module
+ */
+import type { Event, EventKind } from '../../events/index';
+import { normalizeConversationId } from '../../internal/conversation-id';
+import { InvalidCursorError, StoreClosedError } from '../errors';
+import { isPersistable, parsePageSize, partitionBatch, toConversationId } from '../options';
+import { stringifyEvent } from '../stored-json';
+import type { AppendResult, EventStore, StoredEntry, StoredEvent, WatchOptions } from '../types';
+import { createNotificationFeed } from './notifications';
+import { createPool, type PostgresClient, type PostgresPool } from './pool';
+import { type PostgresTableNames, postgresSchemaSql, resolveNames, statements } from './sql';
+import { watchAllRows, watchRows } from './watch';
+
+/** Where the store connects: a pool you hold (it stays yours), or a connection string (the store makes and ends its pool). */
+export type PostgresConnection = { pool: PostgresPool } | { connectionString: string; max?: number };
+
+/** Options of {@link createPostgresStore}. */
+export interface PostgresStoreOptions extends PostgresTableNames {
+  /** Create the schema, tables and indexes on first use if missing (default true); `false` when you run {@link postgresSchemaSql} in a migration. */
+  createTables?: boolean;
+}
+
+/** The PostgreSQL store: an {@link EventStore} with a watch, exact JSON text, and a close. */
+export interface PostgresStore extends EventStore {
+  /** A conversation's stored events one at a time, read a page at a time, each with its JSON text as stored and its cursor. */
+  entries(conversationId: string, options?: { after?: string; kind?: EventKind | readonly EventKind[] }): AsyncIterable<StoredEntry>;
+  /**
+   * Newly stored events of one conversation (from `after`, a cursor of it, or from now) or of all
+   * (from `after`, a cursor an earlier watch yielded, or from now), woken by `NOTIFY`.
+   */
+  watch(conversationId: string | undefined, options?: WatchOptions): AsyncIterable<StoredEvent>;
+  /** Creates the tables now if missing (the first call of anything else does otherwise). */
+  ready(): Promise<void>;
+  /** Stops watches' connection and, for a store made from a connection string, ends its pool. Appends are refused afterwards. */
+  close(): Promise<void>;
+}
+
+/** A `seq` from a cursor: whole digits; an {@link InvalidCursorError} otherwise. */
+export function parseSeq(cursor: string | undefined): string {
+  if (cursor === undefined) return '0';
+  if (!/^\d{1,18}$/.test(cursor)) throw new InvalidCursorError(cursor);
+  return cursor;
+}
+
+const timestampOf = (event: Event): string | null => (typeof event.timestamp === 'string' ? event.timestamp : null);
+
+/**
+ * A store in PostgreSQL through node-postgres (`pg`, an optional peer dependency: install it).
+ * `append` runs one transaction per batch: it takes a lock of the conversation (so the order of
+ * `seq` is its commit order, and a reader's cursor never skips an event committed later), inserts
+ * the batch in order with `ON CONFLICT DO NOTHING` on (conversation, event id), updates the
+ * conversation's summary, and sends a `NOTIFY`; it resolves once committed (`synchronous_commit`
+ * on). Replicas sharing the database store each event once, whichever receives it.
+ */
+export function createPostgresStore(connection: PostgresConnection, options: PostgresStoreOptions = {}): PostgresStore {
+  const names = resolveNames(options);
+  const sql = statements(names);
+  const owned = !('pool' in connection);
+  let poolPromise: Promise<PostgresPool> | undefined = 'pool' in connection ? Promise.resolve(connection.pool) : undefined;
+  const pool = () => {
+    poolPromise ??= createPool((connection as { connectionString: string }).connectionString, (connection as { max?: number }).max ?? 10);
+    return poolPromise;
+  };
+  let setup: Promise<void> | undefined;
+  let closed = false;
+  const feed = createNotificationFeed(pool, names.channel);
+
+  /** Creates the tables once (under an advisory lock: replicas starting together do not race). */
+  const ready = () => {
+    if (options.createTables === false) return Promise.resolve();
+    setup ??= transaction(async (client) => {
+      await client.query('SELECT pg_advisory_xact_lock($1::int4, 0)', [names.lockSpace]);
+      for (const statement of postgresSchemaSql(options)) await client.query(statement);
+    }).catch((error: unknown) => {
+      setup = undefined;
+      throw error;
+    });
+    return setup;
+  };
+  /** Runs `work` in a transaction on one client; rolls back and discards the client on failure. */
+  async function transaction<T>(work: (client: PostgresClient) => Promise<T>): Promise<T> {
+    const client = await (await pool()).connect();
+    try {
+      await client.query('BEGIN');
+      const result = await work(client);
+      await client.query('COMMIT');
+      client.release();
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      client.release(error instanceof Error ? error : true);
+      throw error;
+    }
+  }
+  const query = async (text: string, values: unknown[]) => {
+    await ready();
+    return (await pool()).query(text, values);
+  };
+  const page = async (id: string, after: string | undefined, limit: number, kind?: EventKind | readonly EventKind[]) => {
+    const kinds = kind === undefined ? null : typeof kind === 'string' ? [kind] : [...kind];
+    const { rows } = await query(sql.list, [id, parseSeq(after), kinds, limit]);
+    return rows.map((row) => {
+      const json = row.json as string;
+      return { event: JSON.parse(json) as Event, json, cursor: row.cursor as string };
+    });
+  };
+  const context = { query: (text: string, values: unknown[]) => query(text, values), page, feed, sql };
+
+  const store: PostgresStore = {
+    ready,
+    async append(conversationId, events): Promise<AppendResult> {
+      const id = toConversationId(conversationId);
+      if (closed) throw new StoreClosedError('the PostgreSQL store');
+      const { fresh, duplicates } = partitionBatch(events, () => false);
+      if (fresh.length === 0) return { stored: [], duplicates };
+      await ready();
+      const rows = await transaction(async (client) => {
+        await client.query('SET LOCAL synchronous_commit = on');
+        await client.query(sql.lock, [names.lockSpace, id]);
+        const inserted = await client.query(sql.insert, [
+          id,
+          fresh.map((event) => event.id),
+          fresh.map((event) => event.kind),
+          fresh.map((event) => stringifyEvent(event)),
+        ]);
+        if (inserted.rows.length === 0) return inserted.rows;
+        const seqOf = new Map(inserted.rows.map((row) => [row.event_id as string, BigInt(row.cursor as string)]));
+        const stored = fresh.filter((event) => seqOf.has(event.id));
+        const first = stored[0] as Event;
+        const last = stored[stored.length - 1] as Event;
+        let lastSeq = 0n;
+        for (const seq of seqOf.values()) if (seq > lastSeq) lastSeq = seq;
+        await client.query(sql.summarize, [id, stored.length, timestampOf(first), timestampOf(last), last.kind, lastSeq.toString()]);
+        await client.query(sql.notify, [names.channel, id]);
+        return inserted.rows;
+      });
+      const storedIds = new Set(rows.map((row) => row.event_id as string));
+      const stored = fresh.filter((event) => storedIds.has(event.id));
+      if (stored.length === fresh.length) return { stored, duplicates };
+      const kept = new Set(stored);
+      return { stored, duplicates: events.filter((event) => isPersistable(event) && !kept.has(event)) };
+    },
+    async list(conversationId, listOptions = {}) {
+      const id = toConversationId(conversationId);
+      const entries = await page(id, listOptions.after, parsePageSize(listOptions.limit), listOptions.kind);
+      return { events: entries.map((entry) => entry.event), cursor: entries.at(-1)?.cursor ?? listOptions.after };
+    },
+    async conversations(pageOptions = {}) {
+      const limit = parsePageSize(pageOptions.limit);
+      const after = pageOptions.after === undefined ? null : normalizeConversationId(pageOptions.after);
+      if (after === undefined) throw new InvalidCursorError(pageOptions.after as string);
+      const { rows } = await query(sql.conversations, [after, limit]);
+      const conversations = rows.map((row) => ({
+        id: row.id as string,
+        events: Number(row.events),
+        firstAt: (row.first_at as string | null) ?? null,
+        lastAt: (row.last_at as string | null) ?? null,
+        lastKind: row.last_kind as string,
+      }));
+      return { conversations, cursor: conversations.at(-1)?.id ?? pageOptions.after };
+    },
+    async *entries(conversationId, entriesOptions = {}) {
+      const id = toConversationId(conversationId);
+      let after = entriesOptions.after;
+      for (;;) {
+        const rows = await page(id, after, 1_000, entriesOptions.kind);
+        yield* rows;
+        if (rows.length < 1_000) return;
+        after = rows.at(-1)?.cursor;
+      }
+    },
+    watch(conversationId, watchOptions = {}) {
+      if (watchOptions.after !== undefined) parseSeq(watchOptions.after);
+      return conversationId === undefined
+        ? watchAllRows(context, watchOptions)
+        : watchRows(context, toConversationId(conversationId), watchOptions);
+    },
+    async close() {
+      closed = true;
+      await feed.close();
+      if (owned && poolPromise) await (await poolPromise).end();
+    },
+  };
+  return store;
+}

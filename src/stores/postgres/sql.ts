@@ -1,0 +1,128 @@
+/**
+ * The PostgreSQL store's tables and statements, as SQL text: quoted identifiers, the DDL (also
+ * for users who migrate themselves), and the queries. Node only.
+ * @module
+ */
+
+/** Where the store keeps its tables. */
+export interface PostgresTableNames {
+  /** The schema (default `public`). */
+  schema?: string;
+  /** The events table (default `agentwire_events`); the conversations table is `<table>_conversations`. */
+  table?: string;
+}
+
+/** The quoted, checked names of a store's tables, indexes and notification channel. */
+export interface ResolvedNames {
+  schema: string;
+  events: string;
+  conversations: string;
+  /** The `LISTEN`/`NOTIFY` channel (the schema and table, at most 63 bytes). */
+  channel: string;
+  /** A number derived from the names, the first key of the store's advisory locks. */
+  lockSpace: number;
+  /** The plain names, for index names and messages. */
+  plain: { schema: string; table: string };
+}
+
+const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]{0,39}$/;
+
+/** A 32-bit FNV-1a hash as a signed integer (an advisory lock key). */
+function hash32(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return hash | 0;
+}
+
+/** Checks and quotes the names; a `TypeError` for a name that is not a plain identifier of at most 40 characters. */
+export function resolveNames(names: PostgresTableNames = {}): ResolvedNames {
+  const schema = names.schema ?? 'public';
+  const table = names.table ?? 'agentwire_events';
+  for (const [option, value] of [
+    ['schema', schema],
+    ['table', table],
+  ] as const)
+    if (!IDENTIFIER.test(value))
+      throw new TypeError(
+        `${option} must be a plain identifier (letters, digits and _, at most 40 characters), not ${JSON.stringify(value)}`,
+      );
+  const quote = (name: string) => `"${name}"`;
+  return {
+    schema: quote(schema),
+    events: `${quote(schema)}.${quote(table)}`,
+    conversations: `${quote(schema)}.${quote(`${table}_conversations`)}`,
+    channel: `${schema}.${table}`.slice(0, 63),
+    lockSpace: hash32(`agentwire:${schema}.${table}`),
+    plain: { schema, table },
+  };
+}
+
+/**
+ * The statements that create the store's tables and indexes, in order, each safe to run again
+ * (`IF NOT EXISTS`). The store runs them on first use unless told not to; run them yourself in a
+ * migration otherwise.
+ *
+ * - `<table>`: one row per stored event. `seq` (an identity column) is the arrival order and the
+ *   cursor; `(conversation_id, event_id)` is unique, so a re-delivered event is never stored twice;
+ *   `event` holds the JSON text exactly as received (`json`, not `jsonb`: key order and the digits
+ *   of large integers are kept).
+ * - `<table>_conversations`: one row per conversation, updated in the same transaction as its
+ *   events: the number of events, the first and last timestamps, the last kind and `seq`.
+ */
+export function postgresSchemaSql(names: PostgresTableNames = {}): string[] {
+  const n = resolveNames(names);
+  const { table } = n.plain;
+  return [
+    ...(n.plain.schema === 'public' ? [] : [`CREATE SCHEMA IF NOT EXISTS ${n.schema}`]),
+    `CREATE TABLE IF NOT EXISTS ${n.events} (
+  seq bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  conversation_id uuid NOT NULL,
+  event_id text NOT NULL,
+  kind text NOT NULL,
+  event json NOT NULL,
+  stored_at timestamptz NOT NULL DEFAULT now(),
+  CONSTRAINT "${table}_event_key" UNIQUE (conversation_id, event_id)
+)`,
+    `CREATE INDEX IF NOT EXISTS "${table}_conversation_seq" ON ${n.events} (conversation_id, seq)`,
+    `CREATE TABLE IF NOT EXISTS ${n.conversations} (
+  conversation_id uuid PRIMARY KEY,
+  events bigint NOT NULL,
+  first_at text,
+  last_at text,
+  last_kind text NOT NULL,
+  last_seq bigint NOT NULL,
+  updated_at timestamptz NOT NULL DEFAULT now()
+)`,
+    `CREATE INDEX IF NOT EXISTS "${table}_conversations_last_seq" ON ${n.conversations} (last_seq)`,
+  ];
+}
+
+/** The statements of the store, for one set of names. */
+export function statements(n: ResolvedNames) {
+  return {
+    /** Serializes the appends of one conversation until commit, so its `seq` order is its commit order. */
+    lock: 'SELECT pg_advisory_xact_lock($1::int4, hashtext($2::text))',
+    /** Inserts a batch in order ($2 ids, $3 kinds, $4 JSON texts), skipping stored ids; returns what it stored. */
+    insert: `INSERT INTO ${n.events} (conversation_id, event_id, kind, event)
+SELECT $1::uuid, e.id, e.kind, e.event::json
+FROM unnest($2::text[], $3::text[], $4::text[]) WITH ORDINALITY AS e(id, kind, event, n)
+ORDER BY e.n
+ON CONFLICT (conversation_id, event_id) DO NOTHING
+RETURNING seq::text AS cursor, event_id`,
+    summarize: `INSERT INTO ${n.conversations} AS c (conversation_id, events, first_at, last_at, last_kind, last_seq)
+VALUES ($1::uuid, $2, $3, $4, $5, $6)
+ON CONFLICT (conversation_id) DO UPDATE SET events = c.events + EXCLUDED.events, last_at = EXCLUDED.last_at,
+  last_kind = EXCLUDED.last_kind, last_seq = EXCLUDED.last_seq, updated_at = now()`,
+    notify: 'SELECT pg_notify($1, $2)',
+    /** A page of a conversation after a `seq` ($3 kinds or null for all). */
+    list: `SELECT seq::text AS cursor, event::text AS json FROM ${n.events}
+WHERE conversation_id = $1::uuid AND seq > $2::bigint AND ($3::text[] IS NULL OR kind = ANY($3::text[]))
+ORDER BY seq LIMIT $4`,
+    conversations: `SELECT conversation_id::text AS id, events::text AS events, first_at, last_at, last_kind FROM ${n.conversations}
+WHERE $1::uuid IS NULL OR conversation_id > $1::uuid ORDER BY conversation_id LIMIT $2`,
+    /** The conversations with events after a `seq`, and their last one (what a watch of every conversation catches up on). */
+    changedSince: `SELECT conversation_id::text AS id, last_seq::text AS last_seq FROM ${n.conversations} WHERE last_seq > $1::bigint`,
+    lastSeq: `SELECT coalesce(max(last_seq), 0)::text AS seq FROM ${n.conversations}`,
+    conversationLastSeq: `SELECT last_seq::text AS seq FROM ${n.conversations} WHERE conversation_id = $1::uuid`,
+  };
+}
