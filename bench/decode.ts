@@ -1,79 +1,129 @@
-/** Decode, batch decode and encode against JSON.parse alone and Ajv on the same corpus. */
+/**
+ * Decode against JSON.parse alone and Ajv, on three corpora (bench/corpus.ts). Each side runs in a
+ * process of its own (`--decode-side=<side>`, started by run.mjs), without forced GC, so no side
+ * pays for another's garbage or deoptimizations; the figures are medians over several processes.
+ */
+import * as v from 'valibot';
+import { EventSchema } from '../src/events/generated/event';
 import { decodeEvents, type Event, encodeEvent, safeDecodeEvent } from '../src/events/index';
 import { createOracle } from '../test/conformance/oracle';
-import { buildCorpus } from './corpus';
-import { throughput } from './measure';
+import { buildCorpora, CORPUS_NAMES, type Corpora, kindOf } from './corpus';
+import { median, throughput } from './measure';
 
-/** One row of the report. */
-export interface Row {
-  name: string;
-  rate: number;
-  baseline?: string;
-  ratio?: number;
-  target?: string;
+/** What each side does with one serialized event (or, for batches, one serialized batch). */
+export const SIDES = ['parse', 'ajv', 'ajvDefaults', 'agentwire', 'strict', 'valibot', 'batch', 'encode'] as const;
+export type Side = (typeof SIDES)[number];
+type CorpusName = (typeof CORPUS_NAMES)[number];
+
+/** One process's figures for one side: events/s by corpus, and by event kind on the sparse and full corpora. */
+export interface SideSample {
+  side: Side;
+  corpora: Partial<Record<CorpusName, number>>;
+  kinds: Partial<Record<CorpusName, Record<string, number>>>;
 }
 
-export function benchDecode(): { rows: Row[]; corpusSize: number } {
-  const corpus = buildCorpus();
-  const texts = corpus.map((event) => JSON.stringify(event));
-  const batches: string[] = [];
-  for (let i = 0; i < corpus.length; i += 5) batches.push(JSON.stringify(corpus.slice(i, i + 5)));
-  const oracle = createOracle();
-  for (const event of corpus) {
-    if (!oracle.validate('Event-Input', event) || !safeDecodeEvent(event).success) throw new Error('corpus event rejected');
-  }
-  const decoded = corpus.map((event) => safeDecodeEvent(event).output as Event);
-  // Each timed run goes over the corpus several times, so a run lasts long enough to measure.
-  const REPEAT = 8;
-  const n = corpus.length * REPEAT;
-  const repeat = (fn: () => void) => () => {
-    for (let r = 0; r < REPEAT; r++) fn();
-  };
+function check(ok: boolean): void {
+  if (!ok) throw new Error('a corpus event was rejected');
+}
 
-  const parse = throughput(
-    n,
-    repeat(() => {
-      for (const text of texts) JSON.parse(text);
-    }),
+/** The work of one side on one serialized event. */
+function work(side: Side): (text: string) => void {
+  switch (side) {
+    case 'parse':
+      return (text) => void JSON.parse(text);
+    case 'ajv': {
+      const oracle = createOracle();
+      return (text) => check(oracle.validate('Event-Input', JSON.parse(text)));
+    }
+    case 'ajvDefaults': {
+      const oracle = createOracle({ useDefaults: true });
+      return (text) => check(oracle.validate('Event-Input', JSON.parse(text)));
+    }
+    case 'agentwire':
+      return (text) => check(safeDecodeEvent(JSON.parse(text)).success);
+    case 'strict':
+      return (text) => check(safeDecodeEvent(JSON.parse(text), { coercion: 'strict' }).success);
+    case 'valibot':
+      return (text) => check(v.safeParse(EventSchema, JSON.parse(text)).success);
+    case 'batch':
+      return (text) => void decodeEvents(JSON.parse(text));
+    case 'encode':
+      return (text) => void encodeEvent(JSON.parse(text) as Event);
+  }
+}
+
+/** Events per second of `fn` over `texts` (each text holding `per` events), repeated to about `target` events a run. */
+function rate(texts: string[], fn: (text: string) => void, per = 1, runs = 7, target = 16_000): number {
+  const events = texts.length * per;
+  const repeat = Math.max(1, Math.round(target / events));
+  return throughput(
+    events * repeat,
+    () => {
+      for (let r = 0; r < repeat; r++) for (const text of texts) fn(text);
+    },
+    runs,
   );
-  const ajv = throughput(
-    n,
-    repeat(() => {
-      for (const text of texts) if (!oracle.validate('Event-Input', JSON.parse(text))) throw new Error('invalid');
-    }),
-  );
-  const agentwire = throughput(
-    n,
-    repeat(() => {
-      for (const text of texts) if (!safeDecodeEvent(JSON.parse(text)).success) throw new Error('invalid');
-    }),
-  );
-  const batch = throughput(
-    n,
-    repeat(() => {
-      for (const text of batches) decodeEvents(JSON.parse(text));
-    }),
-  );
-  const encode = throughput(
-    n,
-    repeat(() => {
-      for (const event of decoded) encodeEvent(event);
-    }),
-  );
-  return {
-    corpusSize: n,
-    rows: [
-      { name: 'JSON.parse alone (the floor)', rate: parse },
-      { name: 'JSON.parse + Ajv 8 (2020, discriminator, compiled once)', rate: ajv, baseline: 'JSON.parse', ratio: ajv / parse },
-      {
-        name: 'JSON.parse + safeDecodeEvent',
-        rate: agentwire,
-        baseline: 'Ajv',
-        ratio: agentwire / ajv,
-        target: '≥ 1.0 vs Ajv',
-      },
-      { name: 'JSON.parse + decodeEvents, 5-event batches', rate: batch, baseline: 'Ajv', ratio: batch / ajv },
-      { name: 'encodeEvent (validate + full serialized shape)', rate: encode, baseline: 'Ajv', ratio: encode / ajv },
-    ],
-  };
+}
+
+const byKind = (events: unknown[]) => {
+  const groups = new Map<string, string[]>();
+  for (const event of events) {
+    const kind = kindOf(event);
+    groups.set(kind, [...(groups.get(kind) ?? []), JSON.stringify(event)]);
+  }
+  return groups;
+};
+
+/** Measures one side in this process. */
+export function measureSide(side: Side, corpora: Corpora = buildCorpora(createOracle())): SideSample {
+  const fn = work(side);
+  const sample: SideSample = { side, corpora: {}, kinds: {} };
+  if (side === 'batch' || side === 'encode') {
+    // Batches and encoding are measured on the realistic mix only.
+    const mix = corpora.mix;
+    if (side === 'batch') {
+      const batches: string[] = [];
+      for (let i = 0; i < mix.length; i += 5) batches.push(JSON.stringify(mix.slice(i, i + 5)));
+      sample.corpora.mix = rate(batches, fn, 5);
+    } else {
+      sample.corpora.mix = rate(
+        mix.map((event) => JSON.stringify(safeDecodeEvent(event).output)),
+        fn,
+      );
+    }
+    return sample;
+  }
+  for (const name of CORPUS_NAMES) {
+    sample.corpora[name] = rate(
+      corpora[name].map((event) => JSON.stringify(event)),
+      fn,
+    );
+    // By kind: the sides the per-kind ratios compare.
+    if (name === 'mix' || (side !== 'agentwire' && side !== 'ajv')) continue;
+    const kinds: Record<string, number> = {};
+    for (const [kind, texts] of byKind(corpora[name])) kinds[kind] = rate(texts, fn, 1, 5, 2_000);
+    sample.kinds[name] = kinds;
+  }
+  return sample;
+}
+
+/** The medians over processes of every figure, by side. */
+export function combineSamples(samples: SideSample[]): Record<Side, SideSample> {
+  const out = {} as Record<Side, SideSample>;
+  for (const side of SIDES) {
+    const mine = samples.filter((sample) => sample.side === side);
+    if (mine.length === 0) continue;
+    const combined: SideSample = { side, corpora: {}, kinds: {} };
+    for (const name of CORPUS_NAMES) {
+      const rates = mine.map((sample) => sample.corpora[name]).filter((value) => value !== undefined);
+      if (rates.length > 0) combined.corpora[name] = median(rates);
+      const first = mine[0]?.kinds[name];
+      if (!first) continue;
+      const kinds: Record<string, number> = {};
+      for (const kind of Object.keys(first)) kinds[kind] = median(mine.map((sample) => sample.kinds[name]?.[kind] ?? 0));
+      combined.kinds[name] = kinds;
+    }
+    out[side] = combined;
+  }
+  return out;
 }

@@ -1,7 +1,8 @@
 /** Runs every benchmark and writes docs/benchmarks.md. */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
-import { benchDecode } from './decode';
+import { combineSamples, measureSide, SIDES, type Side, type SideSample } from './decode';
+import { decodeReport } from './decode-report';
 import { format } from './measure';
 import { benchSeen } from './seen';
 import { benchSizes } from './sizes';
@@ -10,15 +11,18 @@ import { benchWebhook } from './webhook';
 
 const quick = process.argv.includes('--quick');
 const started = Date.now();
-if (process.argv.includes('--decode-only')) {
-  // One sample of the decode benchmarks, for run.mjs to combine across processes.
-  process.stdout.write(`${JSON.stringify(benchDecode())}\n`);
+const sideArgument = process.argv.find((arg) => arg.startsWith('--decode-side='));
+if (sideArgument) {
+  // One side of the decode benchmarks in this process, for run.mjs to combine across processes.
+  process.stdout.write(`${JSON.stringify(measureSide(sideArgument.slice('--decode-side='.length) as Side))}\n`);
   process.exit(0);
 }
 console.log('decode…');
-const decode = process.env.AGENTWIRE_BENCH_DECODE
-  ? (JSON.parse(process.env.AGENTWIRE_BENCH_DECODE) as ReturnType<typeof benchDecode>)
-  : benchDecode();
+// run.mjs measures every side in processes of its own; run alone, this process measures them all.
+const decodeSamples: SideSample[] = process.env.AGENTWIRE_BENCH_DECODE
+  ? (JSON.parse(readFileSync(process.env.AGENTWIRE_BENCH_DECODE, 'utf8')) as SideSample[])
+  : SIDES.map((side) => measureSide(side));
+const decode = combineSamples(decodeSamples);
 console.log('webhook…');
 const webhook = await benchWebhook(quick ? 1 : 4, quick ? 1 : 3, quick ? 150_000 : 300_000);
 console.log('seen store…');
@@ -41,19 +45,7 @@ const lines = [
   `- Machine: ${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB`,
   `- Node.js ${process.version}, ${new Date().toISOString().slice(0, 10)}`,
   '',
-  `## Decode and encode (${decode.corpusSize} events of every kind, weighted like a real conversation)`,
-  '',
-  'V8 optimizes the same code differently from one process to the next, so these figures are the',
-  `medians over ${process.env.AGENTWIRE_BENCH_PROCESSES ?? 1} separate processes (each itself the median of 7 runs).`,
-  '',
-  '| benchmark | events/s | baseline | ratio | target |',
-  '|---|---:|---|---:|---|',
-  ...decode.rows.map(
-    (row) => `| ${row.name} | ${format(row.rate)} | ${row.baseline ?? ''} | ${row.ratio?.toFixed(2) ?? ''} | ${row.target ?? ''} |`,
-  ),
-  '',
-  `Parse + decode costs ${((decode.rows[0]?.rate ?? 0) / (decode.rows[2]?.rate ?? 1)).toFixed(2)}× JSON.parse alone (target ≤ 2.5×).`,
-  '',
+  ...decodeReport(decode, Number(process.env.AGENTWIRE_BENCH_PROCESSES ?? 1)),
   '## Webhook (5-event batches over loopback, autocannon, 10 connections)',
   '',
   '| server | requests/s | ratio |',

@@ -2,7 +2,7 @@
 // `npm run bench`: bundles the TypeScript benchmarks with esbuild and runs them with Node.
 // Results go to docs/benchmarks.md. No timing assertion lives in the test suite.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -34,30 +34,27 @@ await build({
 // The bundle cannot find the vendored document relative to itself: name it.
 const env = { ...process.env, AGENTWIRE_OPENAPI: join(root, 'spec/service-openapi.json') };
 
-// The decode figures vary with how V8 optimizes each process: take each in several processes.
+// Decode: each side in a process of its own, without forced GC; the processes of every side are
+// interleaved, so a change of load on the machine touches every side alike.
+const SIDES = ['parse', 'ajv', 'ajvDefaults', 'agentwire', 'strict', 'valibot', 'batch', 'encode'];
 const processes = args.includes('--quick') ? 1 : 5;
 const samples = [];
 for (let i = 0; i < processes; i++) {
-  const sample = spawnSync(process.execPath, ['--expose-gc', out, '--decode-only'], { cwd: root, env, encoding: 'utf8' });
-  if (sample.status !== 0) {
-    process.stderr.write(sample.stderr);
-    process.exit(sample.status ?? 1);
+  for (const side of SIDES) {
+    const sample = spawnSync(process.execPath, [out, `--decode-side=${side}`], { cwd: root, env, encoding: 'utf8' });
+    if (sample.status !== 0) {
+      process.stderr.write(sample.stderr);
+      process.exit(sample.status ?? 1);
+    }
+    samples.push(JSON.parse(sample.stdout));
   }
-  samples.push(JSON.parse(sample.stdout));
-  console.log(`decode sample ${i + 1}/${processes}`);
+  console.log(`decode round ${i + 1}/${processes}`);
 }
-const median = (values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const combined = {
-  corpusSize: samples[0].corpusSize,
-  rows: samples[0].rows.map((row, r) => ({
-    ...row,
-    rate: median(samples.map((sample) => sample.rows[r].rate)),
-    ...(row.ratio === undefined ? {} : { ratio: median(samples.map((sample) => sample.rows[r].ratio)) }),
-  })),
-};
+const samplesPath = join(cache, 'decode-samples.json');
+writeFileSync(samplesPath, JSON.stringify(samples));
 const run = spawnSync(process.execPath, ['--expose-gc', out, ...args], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...env, AGENTWIRE_BENCH_DECODE: JSON.stringify(combined), AGENTWIRE_BENCH_PROCESSES: String(processes) },
+  env: { ...env, AGENTWIRE_BENCH_DECODE: samplesPath, AGENTWIRE_BENCH_PROCESSES: String(processes) },
 });
 process.exit(run.status ?? 1);

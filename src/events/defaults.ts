@@ -10,14 +10,26 @@ export function newUuid(): string {
 
 const pad = (value: number, width = 2): string => String(value).padStart(width, '0');
 
+// The date and time up to the second, of the last second formatted: events decoded in the same
+// second share it, and only the fraction is written for each (formatting a Date costs ~0.4 µs).
+let cachedSecond = Number.NaN;
+let cachedBase = '';
+
 /**
  * The given instant as the service writes timestamps: naive ISO-8601 local time without a zone,
  * microsecond precision, the fraction left out when it is zero (`2026-06-16T05:39:18.809`).
  */
-export function naiveLocalTimestamp(date: Date = new Date()): string {
-  const base =
-    `${pad(date.getFullYear(), 4)}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}` +
-    `T${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
-  const millis = date.getMilliseconds();
-  return millis === 0 ? base : `${base}.${pad(millis * 1000, 6)}`;
+export function naiveLocalTimestamp(date?: Date): string {
+  const time = date === undefined ? Date.now() : date.getTime();
+  const millis = ((time % 1000) + 1000) % 1000;
+  const second = time - millis;
+  if (second !== cachedSecond) {
+    const at = date ?? new Date(time);
+    cachedBase =
+      `${pad(at.getFullYear(), 4)}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}` +
+      `T${pad(at.getHours())}:${pad(at.getMinutes())}:${pad(at.getSeconds())}`;
+    cachedSecond = second;
+  }
+  if (millis === 0) return cachedBase;
+  return `${cachedBase}.${millis < 10 ? '00' : millis < 100 ? '0' : ''}${millis}000`;
 }

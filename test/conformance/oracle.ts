@@ -142,8 +142,8 @@ function patchUnions(schemas: Record<string, JsonSchema>): void {
 const isServiceDateTime = (value: string | number) => typeof readServiceDateTime(value) === 'string';
 const isDateTimeText = (value: string) => typeof readServiceDateTime(value, true) === 'string';
 
-function compile(schemas: Record<string, JsonSchema>): Oracle {
-  const ajv = new Ajv2020({ strict: false, discriminator: true, allErrors: false });
+function compile(schemas: Record<string, JsonSchema>, useDefaults = false): Oracle {
+  const ajv = new Ajv2020({ strict: false, discriminator: true, allErrors: false, useDefaults });
   ajv.addFormat('date-time', { type: 'string', validate: isDateTimeText });
   ajv.addFormat('service-date-time', { type: 'string', validate: isServiceDateTime });
   ajv.addFormat('service-timestamp', { type: 'number', validate: isServiceDateTime });
@@ -165,11 +165,12 @@ function compile(schemas: Record<string, JsonSchema>): Oracle {
 /**
  * The document as JSON Schema reads it, with only the patches Ajv needs and the rules of every
  * union member (`kind` required, the reserved id): what the benchmarks measure agentwire against.
+ * `useDefaults` makes Ajv fill the document's defaults into the value it validates.
  */
-export function createOracle(): Oracle {
+export function createOracle(options: { useDefaults?: boolean } = {}): Oracle {
   const schemas = loadSchemas();
   patchUnions(schemas);
-  return compile(schemas);
+  return compile(schemas, options.useDefaults);
 }
 
 /** The judge of the conformance tests: the document with every patch the service calls for. */

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { naiveLocalTimestamp, newUuid } from './defaults';
+
+/** The service's format written out field by field, without any caching. */
+function reference(date: Date): string {
+  const pad = (value: number, width = 2) => String(value).padStart(width, '0');
+  const base =
+    `${pad(date.getFullYear(), 4)}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}` +
+    `T${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
+  return date.getMilliseconds() === 0 ? base : `${base}.${pad(date.getMilliseconds() * 1000, 6)}`;
+}
+
+describe('naiveLocalTimestamp', () => {
+  it('writes local time with microseconds, leaving out a zero fraction', () => {
+    const base = new Date(2026, 5, 16, 5, 39, 18).getTime();
+    expect(naiveLocalTimestamp(new Date(base + 809))).toBe('2026-06-16T05:39:18.809000');
+    expect(naiveLocalTimestamp(new Date(base))).toBe('2026-06-16T05:39:18');
+    expect(naiveLocalTimestamp(new Date(base + 7))).toBe('2026-06-16T05:39:18.007000');
+    expect(naiveLocalTimestamp(new Date(base + 42))).toBe('2026-06-16T05:39:18.042000');
+    expect(naiveLocalTimestamp(new Date(base + 1999))).toBe('2026-06-16T05:39:19.999000');
+  });
+
+  it('matches the field-by-field format for instants in any order, across seconds, days and years', () => {
+    const instants = [
+      0, 999, 1000, 86_399_999, 86_400_000, 1_781_600_000_123, 1_781_600_000_124, 1_781_600_001_000, -1, -1001, 4_102_444_800_001,
+    ];
+    for (const time of [...instants, ...instants.reverse()]) expect(naiveLocalTimestamp(new Date(time))).toBe(reference(new Date(time)));
+  });
+
+  it('writes the current time when called without a date', () => {
+    const before = Date.now();
+    const text = naiveLocalTimestamp();
+    const after = Date.now();
+    const candidates = new Set<string>();
+    for (let time = before; time <= after; time++) candidates.add(reference(new Date(time)));
+    expect(candidates.has(text)).toBe(true);
+  });
+});
+
+describe('newUuid', () => {
+  it('is a fresh hyphenated UUID4', () => {
+    const a = newUuid();
+    expect(a).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(newUuid()).not.toBe(a);
+  });
+});
