@@ -175,15 +175,35 @@ export function createWebhookHandler<const Mode extends UnknownKindsMode = 'reje
     const target = path === `${basePath}/conversations` ? 'conversations' : path.startsWith(`${basePath}/events/`) ? 'events' : undefined;
     const rawId = target === 'events' ? path.slice(basePath.length + '/events/'.length) : '';
     if (!target || rawId.includes('/') || (target === 'events' && rawId === '')) return detail(404, 'Not Found');
+    return post(method, target === 'events' ? safeDecode(rawId) : undefined, headers, readBody);
+  }
+
+  /** A request routed to the events of `conversationId` (or to the conversation info when undefined). */
+  async function post(
+    method: string,
+    conversationId: string | undefined,
+    headers: HeaderLookup,
+    readBody: () => Promise<WebhookBody>,
+  ): Promise<WebhookResult> {
     if (method !== 'POST') return detail(405, 'Method Not Allowed', { allow: 'POST' });
     try {
-      if (target === 'conversations') return await conversationInfo(headers, readBody);
-      return await deliver(safeDecode(rawId), headers, readBody);
+      if (conversationId === undefined) return await conversationInfo(headers, readBody);
+      return await deliver(conversationId, headers, readBody);
     } catch (error) {
       logger.warn(`agentwire webhooks: unexpected error: ${error instanceof Error ? error.message : String(error)}`);
       return detail(500, 'Internal Server Error');
     }
   }
+
+  /**
+   * The conversation id a caller routed itself (`{ conversationId }`), if any. Runtimes call
+   * `fetch` with a second argument of their own (Bun's server, Deno's info, a Worker's env):
+   * only a string `conversationId` counts.
+   */
+  const routedId = (options: unknown): string | undefined => {
+    const value = typeof options === 'object' && options !== null ? (options as { conversationId?: unknown }).conversationId : undefined;
+    return typeof value === 'string' ? value : undefined;
+  };
 
   /** The conversation a path names, normalized, if it names a valid one. */
   const conversationOf = (path: string) =>
@@ -193,9 +213,15 @@ export function createWebhookHandler<const Mode extends UnknownKindsMode = 'reje
 
   const handler: WebhookHandler<Mode> = {
     maxBodyBytes,
-    async handle(method, path, headers, readBody) {
-      const result = await route(method, path, headers, readBody);
-      return result.status >= 400 ? told(result, method, path, conversationOf(path)) : result;
+    async handle(method, path, headers, readBody, options) {
+      const routed = routedId(options);
+      // The conversation id for onReject listeners is worked out only for refused requests.
+      if (routed === undefined) {
+        const result = await route(method, path, headers, readBody);
+        return result.status >= 400 ? told(result, method, path, conversationOf(path)) : result;
+      }
+      const result = await post(method, routed, headers, readBody);
+      return result.status >= 400 ? told(result, method, path, normalizeConversationId(routed)) : result;
     },
     receive: (input: ReceiveInput) => {
       const body = input.body;
@@ -207,13 +233,13 @@ export function createWebhookHandler<const Mode extends UnknownKindsMode = 'reje
         },
       );
     },
-    async fetch(request) {
+    async fetch(request, options) {
       const declared = Number(request.headers.get('content-length') ?? Number.NaN);
       const readBody = async (): Promise<WebhookBody> => {
         if (declared > maxBodyBytes) throw new BodyTooLargeError(maxBodyBytes);
         return readLimited(request.body, maxBodyBytes);
       };
-      const result = await handler.handle(request.method, new URL(request.url).pathname, request.headers, readBody);
+      const result = await handler.handle(request.method, new URL(request.url).pathname, request.headers, readBody, options);
       // An answer given before the body was read: read it to the end first, so the answer arrives.
       if (request.body && !request.bodyUsed) await discardBody(request.body, DISCARD_LIMIT_BYTES);
       return new Response(serializeResult(result), {

@@ -23,8 +23,18 @@ export {
 } from '../stores/file';
 export type { ConversationSummary, StoredEntry } from '../stores/types';
 
-/** A Node request, possibly with the body a framework's parser already read. */
-export type NodeRequest = IncomingMessage & { body?: unknown; originalUrl?: string };
+/** A Node request, possibly with the body a framework's parser already read and a router's params. */
+export type NodeRequest = IncomingMessage & { body?: unknown; originalUrl?: string; params?: Record<string, string | undefined> };
+
+/** Options of {@link toNodeHandler}. */
+export interface NodeHandlerOptions {
+  /**
+   * For a handler mounted under a route of your own: the conversation id the route holds, such as
+   * `(req) => req.params.id` for Express's `app.post('/hooks/agent/:id', …)`. Given, the path is not
+   * routed (see `RouteOptions`); returning `undefined` routes that request by path as usual.
+   */
+  conversationId?: (req: NodeRequest) => string | undefined;
+}
 
 /** Reads the raw body with the handler's limit, stopping at the first byte past it. */
 /** How much of an unread body is read and thrown away after an early answer, before the connection is cut. */
@@ -104,9 +114,10 @@ function parsedBody(body: unknown): WebhookBody {
  * Adapts a handler to Node's `(req, res, next?)`, for `node:http`, Express and Connect. When a
  * body parser already ran, `req.body` (an object, a string or a Buffer) is used; otherwise the
  * raw body is streamed with the size limit. With `next`, requests outside the webhook paths are
- * passed on instead of answered 404. Nothing global is patched.
+ * passed on instead of answered 404. Nothing global is patched. Under a route of your own, say
+ * where the conversation id is: `app.post('/hooks/agent/:id', toNodeHandler(webhooks, { conversationId: (req) => req.params?.id }))`.
  */
-export function toNodeHandler<Mode extends UnknownKindsMode>(handler: WebhookHandler<Mode>) {
+export function toNodeHandler<Mode extends UnknownKindsMode>(handler: WebhookHandler<Mode>, options: NodeHandlerOptions = {}) {
   return (req: NodeRequest, res: ServerResponse, next?: (error?: unknown) => void): void => {
     const target = req.originalUrl ?? req.url ?? '/';
     const query = target.indexOf('?');
@@ -132,8 +143,15 @@ export function toNodeHandler<Mode extends UnknownKindsMode>(handler: WebhookHan
         res.end('{"detail":"Internal Server Error"}');
       }
     };
+    let conversationId: string | undefined;
+    try {
+      conversationId = options.conversationId?.(req);
+    } catch (error) {
+      fail(error);
+      return;
+    }
     handler
-      .handle(req.method ?? 'GET', path, nodeHeaderLookup(req.headers), readBody)
+      .handle(req.method ?? 'GET', path, nodeHeaderLookup(req.headers), readBody, { conversationId })
       .then((result) => {
         if (result.status === 404 && next) {
           next();

@@ -17,11 +17,17 @@ export interface WebhookContext {
 
 export type { UnknownKindsMode };
 
+/** The event type listeners get in each mode (an indexed type, so a strict handler fits where either mode is expected). */
+export interface EventByMode {
+  reject: Event;
+  keep: LenientEvent;
+}
+
 /**
  * The event type a handler's listeners get: `Event`, or `LenientEvent` for a handler made with
- * `unknownKinds: 'keep'` (or one whose mode is not known when it is typed).
+ * `unknownKinds: 'keep'` (`Event | LenientEvent` for one whose mode is not known when it is typed).
  */
-export type HandlerEvent<Mode extends UnknownKindsMode = 'reject'> = 'keep' extends Mode ? LenientEvent : Event;
+export type HandlerEvent<Mode extends UnknownKindsMode = 'reject'> = EventByMode[Mode];
 
 /** The event of kind `K` a handler's listeners get (the lenient variant for a `'keep'` handler). */
 export type HandlerEventOf<K extends EventKind, Mode extends UnknownKindsMode = 'reject'> = Extract<HandlerEvent<Mode>, { kind: K }>;
@@ -121,6 +127,19 @@ export interface WebhookResult {
 /** The body `receive` takes: raw text, raw bytes, or JSON a body parser already produced. */
 export type WebhookBody = string | Uint8Array | { json: unknown };
 
+/**
+ * Options of {@link WebhookHandler.fetch} and {@link WebhookHandler.handle} for a handler mounted
+ * under a route of your own: `app.post('/hooks/agent/:id', (c) => webhooks.fetch(c.req.raw, { conversationId: c.req.param('id') }))`.
+ */
+export interface RouteOptions {
+  /**
+   * The conversation the request delivers events for, taken from your route. Given, the path is
+   * not looked at: any path is that conversation's events endpoint (still `POST` only, 405
+   * otherwise). Not given, the path is routed under `basePath` as usual.
+   */
+  conversationId?: string | undefined;
+}
+
 /** Input of {@link WebhookHandler.receive}. */
 export interface ReceiveInput {
   /** The conversation id from the path (hyphenated or 32 hex digits). */
@@ -136,12 +155,23 @@ export interface ReceiveInput {
  * `Mode` is `'keep'` for a handler made with `unknownKinds: 'keep'`: its listeners get lenient events.
  */
 export interface WebhookHandler<Mode extends UnknownKindsMode = 'reject'> {
-  /** Answers a Web `Request`: routes, checks, decodes, runs the listeners. */
-  fetch(request: Request): Promise<Response>;
+  /**
+   * Answers a Web `Request`: routes, checks, decodes, runs the listeners. Under a route of your own,
+   * pass the conversation id the route holds: `fetch(request, { conversationId })`. The second
+   * parameter also takes whatever a runtime passes when `fetch` is handed over as is (Bun's
+   * server, Deno's connection info, a Worker's `env`): only a string `conversationId` in it counts.
+   */
+  fetch(request: Request, options?: RouteOptions | object): Promise<Response>;
   /** The framework-free core for one events delivery. */
   receive(input: ReceiveInput): Promise<WebhookResult>;
-  /** Routes a request given as parts (what the Node adapter uses). */
-  handle(method: string, path: string, headers: HeaderLookup, readBody: () => Promise<WebhookBody>): Promise<WebhookResult>;
+  /** Routes a request given as parts (what the Node adapter uses); `options` as for `fetch`. */
+  handle(
+    method: string,
+    path: string,
+    headers: HeaderLookup,
+    readBody: () => Promise<WebhookBody>,
+    options?: RouteOptions,
+  ): Promise<WebhookResult>;
   /**
    * Listens to one kind, or to each of a list of kinds; the listener gets that kind's type (the
    * union of the kinds' types for a list). A kind that is not one of the 19 event kinds throws a

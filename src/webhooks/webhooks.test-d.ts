@@ -43,7 +43,16 @@ describe('webhook listener types', () => {
     // A mode only known at run time types the listeners leniently (the safe side).
     const options: WebhookHandlerOptions = { apiKey: 'k' };
     expectTypeOf(createWebhookHandler(options)).toEqualTypeOf<WebhookHandler<UnknownKindsMode>>();
-    createWebhookHandler(options).onAny((event) => expectTypeOf(event).toEqualTypeOf<LenientEvent>());
+    createWebhookHandler(options).onAny((event) => expectTypeOf(event).toEqualTypeOf<Event | LenientEvent>());
+  });
+
+  it('a strict handler fits where a handler of either mode is expected, a lenient one never where a strict one is', () => {
+    let either: ReturnType<typeof createWebhookHandler> = createWebhookHandler({ apiKey: 'k' });
+    either = createWebhookHandler({ apiKey: 'k', unknownKinds: 'keep' });
+    expectTypeOf(either).toEqualTypeOf<WebhookHandler<UnknownKindsMode>>();
+    // @ts-expect-error a lenient handler would give strict listeners opaque values
+    const strict: WebhookHandler = createWebhookHandler({ apiKey: 'k', unknownKinds: 'keep' });
+    expectTypeOf(strict).toEqualTypeOf<WebhookHandler<'reject'>>();
   });
 
   it('stores and the Node adapter take handlers of either mode', () => {
@@ -64,5 +73,22 @@ describe('client event types', () => {
     const lenient = createClient({ baseUrl: 'http://127.0.0.1:1', apiKey: 'k', unknownKinds: 'keep' });
     for await (const event of lenient.events.search('c')) expectTypeOf(event).toEqualTypeOf<Event | LenientEvent>();
     for await (const event of lenient.events.search('c', { unknownKinds: 'reject' })) expectTypeOf(event).toEqualTypeOf<Event>();
+  });
+});
+
+describe('mounting types', () => {
+  it('fetch takes route options, and fits the fetch handlers of Bun, Deno and Workers as is', () => {
+    const handler = createWebhookHandler({ apiKey: 'k' });
+    expectTypeOf(handler.fetch(new Request('http://x'), { conversationId: 'c' })).toEqualTypeOf<Promise<Response>>();
+    type DenoHandler = (request: Request, info: { remoteAddr: { hostname: string }; completed: Promise<void> }) => Promise<Response>;
+    type BunServe = { fetch(this: unknown, request: Request, server: { port: number; stop(): void }): Promise<Response> };
+    type WorkerFetch = (
+      request: Request,
+      env: { WEBHOOK_KEY?: string },
+      context: { waitUntil(promise: Promise<unknown>): void },
+    ) => Promise<Response>;
+    expectTypeOf(handler.fetch).toExtend<DenoHandler>();
+    expectTypeOf({ fetch: handler.fetch }).toExtend<BunServe>();
+    expectTypeOf(handler.fetch).toExtend<WorkerFetch>();
   });
 });
