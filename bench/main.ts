@@ -1,6 +1,6 @@
 /** Runs every benchmark and writes docs/benchmarks.md. */
-import { readFileSync, writeFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { combineSamples, measureSide, SIDES, type Side, type SideSample } from './decode';
 import { decodeReport } from './decode-report';
 import { format } from './measure';
@@ -49,11 +49,15 @@ async function main(): Promise<void> {
   const lines = [
     '# Benchmarks',
     '',
-    'Written by `npm run bench`. Every figure is the median of several runs, and every baseline ran in',
-    'the same process, so the ratios hold on a noisy machine. Absolute numbers vary by machine; read the ratios.',
+    'Written by `npm run bench` (`npm run bench -- --quick` for one process per figure). Every figure is a',
+    'median over several runs, and every baseline was measured in the same run, interleaved with what it is',
+    'compared to, so the ratios hold on a busy machine; absolute numbers vary by machine and load: read the ratios.',
     '',
     `- Machine: ${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB`,
     `- Node.js ${process.version}, ${new Date().toISOString().slice(0, 10)}`,
+    `- Load average (1, 5, 15 min) when this report was written: ${loadavg()
+      .map((value) => value.toFixed(2))
+      .join(', ')}`,
     '',
     ...decodeReport(decode, Number(process.env.AGENTWIRE_BENCH_PROCESSES ?? 1)),
     ...webhookReport(webhook),
@@ -89,8 +93,10 @@ async function main(): Promise<void> {
         `| ${size.name} | ${kb(size.esbuild)} | ${kb(size.bun)} | ${size.budget ? `${kb(size.budget)} (${verdict(Math.max(size.esbuild, size.bun), size.budget)})` : ''} |`,
     ),
     '',
-    `Run time: ${Math.round((Date.now() - started) / 1000)} s.`,
+    `Run time: ${Math.round((Date.now() - started) / 1000)} s (after the decode processes).`,
     '',
+    // What the figures above leave out: profiles and what was tried (written by hand, kept beside the code).
+    ...(existsSync('bench/notes.md') ? [readFileSync('bench/notes.md', 'utf8')] : []),
   ];
   writeFileSync('docs/benchmarks.md', lines.join('\n'));
   console.log(lines.join('\n'));
