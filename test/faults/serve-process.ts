@@ -30,7 +30,12 @@ export interface Served {
 
 /** Starts `agentwire serve --port 0 --data dir …`; resolves once it printed its webhook URL (or rejects with its output when it exits first). */
 export function startServe(dir: string, args: string[] = ['--api-key', KEY, '--quiet'], env: Record<string, string> = {}): Promise<Served> {
-  const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--data', dir, ...args], {
+  return startServeWith(['--data', dir, ...args], env);
+}
+
+/** Starts `agentwire serve --port 0 …` with the arguments given (`--store …` instead of `--data`, say). */
+export function startServeWith(args: string[], env: Record<string, string> = {}): Promise<Served> {
+  const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, NO_COLOR: '1', ...env },
   });
