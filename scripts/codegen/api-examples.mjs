@@ -147,4 +147,3 @@ testOperations(cases);
 `;
   return { path: 'operations.test.ts', text };
 }
-
