@@ -5,6 +5,7 @@ import { combineSamples, measureSide, SIDES, type Side, type SideSample } from '
 import { decodeReport } from './decode-report';
 import { format } from './measure';
 import { benchSeen } from './seen';
+import { benchServe } from './serve';
 import { benchSizes } from './sizes';
 import { benchSkills } from './skills';
 import { benchWebhook } from './webhook';
@@ -25,6 +26,8 @@ const decodeSamples: SideSample[] = process.env.AGENTWIRE_BENCH_DECODE
 const decode = combineSamples(decodeSamples);
 console.log('webhook…');
 const webhook = await benchWebhook(quick ? 1 : 4, quick ? 1 : 3, quick ? 150_000 : 300_000);
+console.log('agentwire serve…');
+const serve = await benchServe(quick ? 1 : 3);
 console.log('seen store…');
 const seen = benchSeen();
 console.log('skills…');
@@ -61,6 +64,18 @@ const lines = [
   '|---|---:|---:|',
   `| bare \`node:http\` | ${format(webhook.bareFresh)} | 1.00 |`,
   `| \`toNodeHandler(createWebhookHandler())\` | ${format(webhook.agentwireFresh)} | ${(webhook.agentwireFresh / webhook.bareFresh).toFixed(2)} (target ≥ 0.8) |`,
+  '',
+  '## `agentwire serve` (5-event batches with fresh ids over loopback, autocannon, the built executable)',
+  '',
+  'Every request stores five new events in one conversation and is answered only once they are',
+  'durable (file store: written and `fsync`ed; PostgreSQL: committed). The bare server only parses the body.',
+  '',
+  '| server | connections | requests/s | p99 ms | ratio to bare |',
+  '|---|---:|---:|---:|---:|',
+  ...serve.map((row) => {
+    const bare = serve.find((other) => other.connections === row.connections)?.rps ?? row.rps;
+    return `| ${row.server} | ${row.connections} | ${format(row.rps)} | ${row.p99.toFixed(0)} | ${(row.rps / bare).toFixed(2)} |`;
+  }),
   '',
   `## Seen store (has + add of fresh keys, capacity ${format(seen.capacity)})`,
   '',

