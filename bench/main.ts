@@ -5,116 +5,97 @@ import { combineSamples, measureSide, SIDES, type Side, type SideSample } from '
 import { decodeReport } from './decode-report';
 import { format } from './measure';
 import { benchSeen } from './seen';
-import { benchServe } from './serve';
+import { benchServe, serveReport } from './serve';
 import { benchSizes } from './sizes';
 import { benchSkills } from './skills';
-import { benchWebhook } from './webhook';
+import { benchWebhook, runBenchServer } from './webhook';
+import { webhookReport } from './webhook-report';
 
 const quick = process.argv.includes('--quick');
 const started = Date.now();
-const sideArgument = process.argv.find((arg) => arg.startsWith('--decode-side='));
-if (sideArgument) {
-  // One side of the decode benchmarks in this process, for run.mjs to combine across processes.
-  process.stdout.write(`${JSON.stringify(measureSide(sideArgument.slice('--decode-side='.length) as Side))}\n`);
-  process.exit(0);
+const serverArgument = process.argv.find((arg) => arg.startsWith('--webhook-server='));
+if (serverArgument) {
+  // A server of the webhook benchmark, in a process of its own (started by benchWebhook).
+  await runBenchServer(serverArgument.slice('--webhook-server='.length) as 'bare' | 'agentwire');
+} else {
+  await main();
 }
-console.log('decode…');
-// run.mjs measures every side in processes of its own; run alone, this process measures them all.
-const decodeSamples: SideSample[] = process.env.AGENTWIRE_BENCH_DECODE
-  ? (JSON.parse(readFileSync(process.env.AGENTWIRE_BENCH_DECODE, 'utf8')) as SideSample[])
-  : SIDES.map((side) => measureSide(side));
-const decode = combineSamples(decodeSamples);
-console.log('webhook…');
-const webhook = await benchWebhook(quick ? 1 : 4, quick ? 1 : 3, quick ? 150_000 : 300_000);
-console.log('agentwire serve…');
-const serve = await benchServe(quick ? 1 : 3);
-console.log('seen store…');
-const seen = benchSeen();
-console.log('skills…');
-const skills = await benchSkills();
-console.log('sizes…');
-const sizes = await benchSizes();
 
-const kb = (bytes: number) => (bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(2)} KB`);
-/** Whether a size is within its budget, and by how much either way. */
-const verdict = (bytes: number, budget: number) =>
-  bytes <= budget ? `met, ${format(budget - bytes)} B to spare` : `missed by ${format(bytes - budget)} B`;
-const lines = [
-  '# Benchmarks',
-  '',
-  'Written by `npm run bench`. Every figure is the median of several runs, and every baseline ran in',
-  'the same process, so the ratios hold on a noisy machine. Absolute numbers vary by machine; read the ratios.',
-  '',
-  `- Machine: ${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB`,
-  `- Node.js ${process.version}, ${new Date().toISOString().slice(0, 10)}`,
-  '',
-  ...decodeReport(decode, Number(process.env.AGENTWIRE_BENCH_PROCESSES ?? 1)),
-  '## Webhook (5-event batches over loopback, autocannon, 10 connections)',
-  '',
-  '| server | requests/s | ratio |',
-  '|---|---:|---:|',
-  `| bare \`node:http\` (JSON.parse, answer \`{"success":true}\`) | ${format(webhook.bare)} | 1.00 |`,
-  `| \`toNodeHandler(createWebhookHandler())\` (auth, limit, decode, dedupe, listener) | ${format(webhook.agentwire)} | ${(webhook.agentwire / webhook.bare).toFixed(2)} (target ≥ 0.8) |`,
-  '',
-  `The rows above re-send one batch, so every event after the first request is a duplicate. Below, every`,
-  `request carries five new event ids, as the service sends a conversation: ${format(webhook.freshEvents)} events, past the`,
-  "seen store's capacity of 100,000 keys.",
-  '',
-  '| server, fresh ids | requests/s | ratio |',
-  '|---|---:|---:|',
-  `| bare \`node:http\` | ${format(webhook.bareFresh)} | 1.00 |`,
-  `| \`toNodeHandler(createWebhookHandler())\` | ${format(webhook.agentwireFresh)} | ${(webhook.agentwireFresh / webhook.bareFresh).toFixed(2)} (target ≥ 0.8) |`,
-  '',
-  '## `agentwire serve` (5-event batches with fresh ids over loopback, autocannon, the built executable)',
-  '',
-  'Every request stores five new events in one conversation and is answered only once they are',
-  'durable (file store: written and `fsync`ed; PostgreSQL: committed). The bare server only parses the body.',
-  'Group commit lets the batches that wait share one `fsync`; without it each waits for its own.',
-  'PostgreSQL serializes the appends of one conversation (its order is its commit order), so one',
-  'conversation is bound by commit latency; the service itself sends one batch per conversation at a',
-  'time, and different conversations commit side by side.',
-  '',
-  '| server | connections | requests/s | p99 ms | ratio to bare |',
-  '|---|---:|---:|---:|---:|',
-  ...serve.map((row) => {
-    const bare = serve.find((other) => other.connections === row.connections)?.rps ?? row.rps;
-    return `| ${row.server} | ${row.connections} | ${format(row.rps)} | ${row.p99.toFixed(0)} | ${(row.rps / bare).toFixed(2)} |`;
-  }),
-  '',
-  `## Seen store (has + add of fresh keys, capacity ${format(seen.capacity)})`,
-  '',
-  '| when | ns per key | ratio to a plain `Set` of 100,000 keys |',
-  '|---|---:|---:|',
-  `| plain \`Set\` holding ${format(seen.capacity)} keys, adding without eviction (baseline) | ${seen.set.toFixed(0)} | 1.00 |`,
-  `| \`createMemorySeenStore\`, below capacity | ${seen.below.toFixed(0)} | ${(seen.below / seen.set).toFixed(2)} |`,
-  `| \`createMemorySeenStore\`, at ${format(seen.total)} keys (10× capacity) | ${seen.past.toFixed(0)} | ${(seen.past / seen.set).toFixed(2)} |`,
-  '',
-  `## Skills (${format(skills.count)} SKILL.md files of about 19 KB, median of 7 runs)`,
-  '',
-  "Loading summaries reads each file's front matter only; `scan: 'full'` reads every byte, as `agentwire validate` does.",
-  '',
-  '| what | ms | ratio to reading the files one by one | ratio to reading them all at once |',
-  '|---|---:|---:|---:|',
-  `| \`readFile\` of every SKILL.md, one after the other (baseline) | ${skills.sequential.toFixed(0)} | 1.00 | |`,
-  `| \`readFile\` of every SKILL.md, all at once (baseline) | ${skills.concurrent.toFixed(0)} | | 1.00 |`,
-  `| \`loadRepository\` (summaries) | ${skills.summaries.toFixed(0)} | ${(skills.summaries / skills.sequential).toFixed(2)} (target ≤ 2) | ${(skills.summaries / skills.concurrent).toFixed(2)} |`,
-  `| \`loadRepository\` with \`scan: 'full'\` | ${skills.full.toFixed(0)} | ${(skills.full / skills.sequential).toFixed(2)} | ${(skills.full / skills.concurrent).toFixed(2)} |`,
-  `| \`agentwire validate\` (the service's checks, every byte read) | ${skills.validate.toFixed(0)} | ${(skills.validate / skills.sequential).toFixed(2)} (target ≤ 2) | ${(skills.validate / skills.concurrent).toFixed(2)} |`,
-  '',
-  '## Bundle sizes (the built package through its exports, browser, minified + gzip -9)',
-  '',
-  'An application folder whose `node_modules/agentwire` is the package imports it by name, so every',
-  'import resolves through `exports` to `dist/`, as after `npm install agentwire`.',
-  '',
-  '| import | esbuild | Bun | budget |',
-  '|---|---:|---:|---:|',
-  ...sizes.map(
-    (size) =>
-      `| ${size.name} | ${kb(size.esbuild)} | ${kb(size.bun)} | ${size.budget ? `${kb(size.budget)} (${verdict(Math.max(size.esbuild, size.bun), size.budget)})` : ''} |`,
-  ),
-  '',
-  `Run time: ${Math.round((Date.now() - started) / 1000)} s.`,
-  '',
-];
-writeFileSync('docs/benchmarks.md', lines.join('\n'));
-console.log(lines.join('\n'));
+async function main(): Promise<void> {
+  const sideArgument = process.argv.find((arg) => arg.startsWith('--decode-side='));
+  if (sideArgument) {
+    // One side of the decode benchmarks in this process, for run.mjs to combine across processes.
+    process.stdout.write(`${JSON.stringify(measureSide(sideArgument.slice('--decode-side='.length) as Side))}\n`);
+    process.exit(0);
+  }
+  console.log('decode…');
+  // run.mjs measures every side in processes of its own; run alone, this process measures them all.
+  const decodeSamples: SideSample[] = process.env.AGENTWIRE_BENCH_DECODE
+    ? (JSON.parse(readFileSync(process.env.AGENTWIRE_BENCH_DECODE, 'utf8')) as SideSample[])
+    : SIDES.map((side) => measureSide(side));
+  const decode = combineSamples(decodeSamples);
+  console.log('webhook…');
+  const webhook = await benchWebhook(process.argv[1] as string, quick ? 1 : 4, quick ? 1 : 3, quick ? 150_000 : 300_000);
+  console.log('agentwire serve…');
+  const serve = await benchServe(quick ? 1 : 3);
+  console.log('seen store…');
+  const seen = benchSeen();
+  console.log('skills…');
+  const skills = await benchSkills();
+  console.log('sizes…');
+  const sizes = await benchSizes();
+
+  const kb = (bytes: number) => (bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(2)} KB`);
+  /** Whether a size is within its budget, and by how much either way. */
+  const verdict = (bytes: number, budget: number) =>
+    bytes <= budget ? `met, ${format(budget - bytes)} B to spare` : `missed by ${format(bytes - budget)} B`;
+  const lines = [
+    '# Benchmarks',
+    '',
+    'Written by `npm run bench`. Every figure is the median of several runs, and every baseline ran in',
+    'the same process, so the ratios hold on a noisy machine. Absolute numbers vary by machine; read the ratios.',
+    '',
+    `- Machine: ${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB`,
+    `- Node.js ${process.version}, ${new Date().toISOString().slice(0, 10)}`,
+    '',
+    ...decodeReport(decode, Number(process.env.AGENTWIRE_BENCH_PROCESSES ?? 1)),
+    ...webhookReport(webhook),
+    ...serveReport(serve),
+    `## Seen store (has + add of fresh keys, capacity ${format(seen.capacity)})`,
+    '',
+    '| when | ns per key | ratio to a plain `Set` of 100,000 keys |',
+    '|---|---:|---:|',
+    `| plain \`Set\` holding ${format(seen.capacity)} keys, adding without eviction (baseline) | ${seen.set.toFixed(0)} | 1.00 |`,
+    `| \`createMemorySeenStore\`, below capacity | ${seen.below.toFixed(0)} | ${(seen.below / seen.set).toFixed(2)} |`,
+    `| \`createMemorySeenStore\`, at ${format(seen.total)} keys (10× capacity) | ${seen.past.toFixed(0)} | ${(seen.past / seen.set).toFixed(2)} |`,
+    '',
+    `## Skills (${format(skills.count)} SKILL.md files of about 19 KB, median of 7 runs)`,
+    '',
+    "Loading summaries reads each file's front matter only; `scan: 'full'` reads every byte, as `agentwire validate` does.",
+    '',
+    '| what | ms | ratio to reading the files one by one | ratio to reading them all at once |',
+    '|---|---:|---:|---:|',
+    `| \`readFile\` of every SKILL.md, one after the other (baseline) | ${skills.sequential.toFixed(0)} | 1.00 | |`,
+    `| \`readFile\` of every SKILL.md, all at once (baseline) | ${skills.concurrent.toFixed(0)} | | 1.00 |`,
+    `| \`loadRepository\` (summaries) | ${skills.summaries.toFixed(0)} | ${(skills.summaries / skills.sequential).toFixed(2)} (target ≤ 2) | ${(skills.summaries / skills.concurrent).toFixed(2)} |`,
+    `| \`loadRepository\` with \`scan: 'full'\` | ${skills.full.toFixed(0)} | ${(skills.full / skills.sequential).toFixed(2)} | ${(skills.full / skills.concurrent).toFixed(2)} |`,
+    `| \`agentwire validate\` (the service's checks, every byte read) | ${skills.validate.toFixed(0)} | ${(skills.validate / skills.sequential).toFixed(2)} (target ≤ 2) | ${(skills.validate / skills.concurrent).toFixed(2)} |`,
+    '',
+    '## Bundle sizes (the built package through its exports, browser, minified + gzip -9)',
+    '',
+    'An application folder whose `node_modules/agentwire` is the package imports it by name, so every',
+    'import resolves through `exports` to `dist/`, as after `npm install agentwire`.',
+    '',
+    '| import | esbuild | Bun | budget |',
+    '|---|---:|---:|---:|',
+    ...sizes.map(
+      (size) =>
+        `| ${size.name} | ${kb(size.esbuild)} | ${kb(size.bun)} | ${size.budget ? `${kb(size.budget)} (${verdict(Math.max(size.esbuild, size.bun), size.budget)})` : ''} |`,
+    ),
+    '',
+    `Run time: ${Math.round((Date.now() - started) / 1000)} s.`,
+    '',
+  ];
+  writeFileSync('docs/benchmarks.md', lines.join('\n'));
+  console.log(lines.join('\n'));
+}

@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { format } from './measure';
 import { freshBody } from './webhook';
 
 const CONVERSATION = '3f2a9c10-4a00-4a01-a001-5e1d0000b000';
@@ -156,4 +157,26 @@ export async function benchServe(seconds = 3): Promise<ServeRow[]> {
     }
   }
   return rows;
+}
+
+/** The report's section: every row beside the bare server at the same number of connections. */
+export function serveReport(rows: ServeRow[]): string[] {
+  return [
+    '## `agentwire serve` (5-event batches with fresh ids over loopback, autocannon, the built executable)',
+    '',
+    'Every request stores five new events in one conversation and is answered only once they are',
+    'durable (file store: written and `fsync`ed; PostgreSQL: committed). The bare server only parses the body.',
+    'Group commit lets the batches that wait share one `fsync`; without it each waits for its own.',
+    'PostgreSQL serializes the appends of one conversation (its order is its commit order), so one',
+    'conversation is bound by commit latency; the service itself sends one batch per conversation at a',
+    'time, and different conversations commit side by side.',
+    '',
+    '| server | connections | requests/s | p99 ms | ratio to bare |',
+    '|---|---:|---:|---:|---:|',
+    ...rows.map((row) => {
+      const bare = rows.find((other) => other.connections === row.connections)?.rps ?? row.rps;
+      return `| ${row.server} | ${row.connections} | ${format(row.rps)} | ${row.p99.toFixed(0)} | ${(row.rps / bare).toFixed(2)} |`;
+    }),
+    '',
+  ];
 }

@@ -1,36 +1,112 @@
-/** Requests per second through toNodeHandler against a bare node:http server, same run. */
-
+/**
+ * Requests per second, and server CPU time per request, through toNodeHandler against a bare
+ * node:http server, same run. Each server runs in a process of its own; where `taskset` is
+ * available, the servers are pinned to the first core and the load generator to the second, so
+ * the client does not take CPU from the server it measures.
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { cpus } from 'node:os';
 import autocannon from 'autocannon';
 import { createWebhookHandler } from '../src/webhooks/index';
 import { toNodeHandler } from '../src/webhooks/node';
 import { median } from './measure';
 
-async function listen(server: Server): Promise<string> {
+const PATH = '/api/v1/webhooks/events/3f2a9c10-4a00-4a01-a001-5e1d0000b000';
+type ServerKind = 'bare' | 'agentwire';
+
+/** The bare server: read the body, JSON.parse it, answer the service's success. */
+function bare(req: IncomingMessage, res: ServerResponse): void {
+  const chunks: Buffer[] = [];
+  req.on('data', (chunk: Buffer) => chunks.push(chunk));
+  req.on('end', () => {
+    JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    res.setHeader('content-type', 'application/json');
+    res.end('{"success":true}');
+  });
+}
+
+/**
+ * The body of a benchmark server process (`--webhook-server=<kind>`): listens, sends its port to
+ * the parent, and answers `usage` with its CPU time (µs) and the requests it served.
+ */
+export async function runBenchServer(kind: ServerKind): Promise<void> {
+  let requests = 0;
+  let server: Server;
+  if (kind === 'bare') server = createServer(bare);
+  else {
+    const handler = createWebhookHandler({ apiKey: 'bench-key' });
+    handler.onAny(() => undefined);
+    server = createServer(toNodeHandler(handler));
+  }
+  server.on('request', () => requests++);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1/webhooks/events/3f2a9c10-4a00-4a01-a001-5e1d0000b000`;
+  process.send?.({ port: (server.address() as AddressInfo).port });
+  process.on('message', (message) => {
+    if (message === 'usage') {
+      const usage = process.cpuUsage();
+      process.send?.({ cpu: usage.user + usage.system, requests });
+    } else process.exit(0);
+  });
+}
+
+/** Whether processes can be pinned to cores here. */
+const canPin = () => cpus().length >= 2 && spawnSync('taskset', ['-p', String(process.pid)], { stdio: 'ignore' }).status === 0;
+
+interface BenchServer {
+  url: string;
+  usage(): Promise<{ cpu: number; requests: number }>;
+  stop(): void;
+}
+
+async function startServer(kind: ServerKind, bundle: string, pinned: boolean): Promise<BenchServer> {
+  const args = [bundle, `--webhook-server=${kind}`];
+  const child: ChildProcess = pinned
+    ? spawn('taskset', ['-c', '0', process.execPath, ...args], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
+    : spawn(process.execPath, args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const next = () => new Promise<Record<string, number>>((resolve) => child.once('message', (message) => resolve(message as never)));
+  const { port } = await next();
+  return {
+    url: `http://127.0.0.1:${port}${PATH}`,
+    usage: async () => {
+      const answer = next();
+      child.send('usage');
+      return (await answer) as { cpu: number; requests: number };
+    },
+    stop: () => child.send('stop'),
+  };
 }
 
 /** What a run sends: the same body every time (re-delivered ids), or fresh event ids on every request. */
-type Load = { body: string } | { fresh: string[]; requests: number };
+type Load = { body: string; seconds: number } | { fresh: string[]; requests: number };
 
-async function rps(url: string, load: Load, seconds: number): Promise<number> {
+/** One measured run: requests per second at the client, server CPU µs per request. */
+interface Run {
+  rps: number;
+  cpuPerRequest: number;
+}
+
+async function measure(server: BenchServer, load: Load): Promise<Run> {
+  const before = await server.usage();
   const result = await autocannon({
-    url,
+    url: server.url,
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-session-api-key': 'bench-key' },
     connections: 10,
     ...('body' in load
-      ? { body: load.body, duration: seconds }
+      ? { body: load.body, duration: load.seconds }
       : { amount: load.requests, requests: [{ setupRequest: (request: object) => ({ ...request, body: freshBody(load.fresh) }) }] }),
   });
+  const after = await server.usage();
   if (result.non2xx > 0 || result.errors > 0)
     throw new Error(`benchmark requests failed: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  const cpuPerRequest = (after.cpu - before.cpu) / Math.max(1, after.requests - before.requests);
   // With a fixed amount, the per-second average counts the last partial second as a whole one.
-  if (!('body' in load)) return result.requests.total / ((result.finish.getTime() - result.start.getTime()) / 1000);
-  return result.requests.average;
+  const rps =
+    'body' in load ? result.requests.average : result.requests.total / ((result.finish.getTime() - result.start.getTime()) / 1000);
+  return { rps, cpuPerRequest };
 }
 
 let sequence = 0;
@@ -41,47 +117,60 @@ export function freshBody(template: string[]): string {
   return body;
 }
 
-export interface WebhookRates {
-  bare: number;
-  agentwire: number;
-  bareFresh: number;
-  agentwireFresh: number;
-  freshEvents: number;
+/** Medians of the runs of one server under one load. */
+export interface WebhookFigures {
+  rps: number;
+  cpuPerRequest: number;
 }
 
-export async function benchWebhook(seconds = 4, rounds = 3, freshEvents = 300_000): Promise<WebhookRates> {
+export interface WebhookRates {
+  bare: WebhookFigures;
+  agentwire: WebhookFigures;
+  bareFresh: WebhookFigures;
+  agentwireFresh: WebhookFigures;
+  freshEvents: number;
+  pinned: boolean;
+}
+
+const medianRun = (runs: Run[]): WebhookFigures => ({
+  rps: median(runs.map((r) => r.rps)),
+  cpuPerRequest: median(runs.map((r) => r.cpuPerRequest)),
+});
+
+/** Runs both servers in processes of their own (`bundle` is this benchmark's bundle) and loads them in turn. */
+export async function benchWebhook(bundle: string, seconds = 4, rounds = 3, freshEvents = 300_000): Promise<WebhookRates> {
   // Five events of the recorded conversation: a message, actions and their observations.
   const conversation = JSON.parse(readFileSync('test/fixtures/conversation.json', 'utf8')) as unknown[];
   const batch = conversation.slice(6, 11) as { id: string }[];
   const body = JSON.stringify(batch);
   // The same batch with a placeholder where each id's last 12 digits go.
   const fresh = JSON.stringify(batch.map((event) => ({ ...event, id: `${event.id.slice(0, -12)}\u0000` }))).split('\\u0000');
-  const bare = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      JSON.parse(Buffer.concat(chunks).toString('utf8'));
-      res.setHeader('content-type', 'application/json');
-      res.end('{"success":true}');
-    });
-  });
-  const handler = createWebhookHandler({ apiKey: 'bench-key' });
-  handler.onAny(() => undefined);
-  const wired = createServer(toNodeHandler(handler));
-  const [bareUrl, wiredUrl] = [await listen(bare), await listen(wired)];
-  const bareRates: number[] = [];
-  const wiredRates: number[] = [];
-  for (let round = 0; round < rounds; round++) {
-    bareRates.push(await rps(bareUrl, { body }, seconds));
-    wiredRates.push(await rps(wiredUrl, { body }, seconds));
+  const pinned = canPin();
+  // The client (this process) on the second core, the servers on the first.
+  if (pinned) spawnSync('taskset', ['-p', '-c', '1', String(process.pid)], { stdio: 'ignore' });
+  const servers = { bare: await startServer('bare', bundle, pinned), agentwire: await startServer('agentwire', bundle, pinned) };
+  try {
+    // Warm-up: the first second of a server is spent compiling.
+    for (const kind of ['bare', 'agentwire'] as const) await measure(servers[kind], { body, seconds: 2 });
+    const runs: Record<ServerKind, Run[]> = { bare: [], agentwire: [] };
+    for (let round = 0; round < rounds; round++) {
+      for (const kind of ['bare', 'agentwire'] as const) runs[kind].push(await measure(servers[kind], { body, seconds }));
+    }
+    // Fresh ids past the seen store's capacity (100,000 keys): what a long-running receiver meets.
+    const requests = Math.ceil(freshEvents / batch.length);
+    const bareFresh = await measure(servers.bare, { fresh, requests });
+    const agentwireFresh = await measure(servers.agentwire, { fresh, requests });
+    return {
+      bare: medianRun(runs.bare),
+      agentwire: medianRun(runs.agentwire),
+      bareFresh,
+      agentwireFresh,
+      freshEvents: requests * batch.length,
+      pinned,
+    };
+  } finally {
+    servers.bare.stop();
+    servers.agentwire.stop();
+    if (pinned) spawnSync('taskset', ['-p', '-c', `0-${cpus().length - 1}`, String(process.pid)], { stdio: 'ignore' });
   }
-  // Fresh ids past the seen store's capacity (100,000 keys): what a long-running receiver meets.
-  const requests = Math.ceil(freshEvents / batch.length);
-  const bareFresh = await rps(bareUrl, { fresh, requests }, seconds);
-  const agentwireFresh = await rps(wiredUrl, { fresh, requests }, seconds);
-  for (const server of [bare, wired]) {
-    server.closeAllConnections();
-    server.close();
-  }
-  return { bare: median(bareRates), agentwire: median(wiredRates), bareFresh, agentwireFresh, freshEvents: requests * batch.length };
 }

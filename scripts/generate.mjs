@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { ROOT, updateSpec } from './codegen/spec.mjs';
 
-const GENERATORS = ['scripts/generate-events.mjs'];
+const GENERATORS = ['scripts/generate-events.mjs', 'scripts/generate-api.mjs'];
 
 const args = process.argv.slice(2);
 const known = new Set(['--check', '--update-spec']);

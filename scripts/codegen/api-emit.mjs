@@ -106,7 +106,9 @@ function paramsDeclaration(operation, ctx, kinds) {
     const text = parameter.description ?? describe(parameter.schema, parameter.name);
     const optional = parameter.required ? '' : '?';
     const orUndefined = parameter.required ? '' : ' | undefined';
-    fields.push(`${docComment(text, '  ')}  ${key(parameter.name)}${optional}: ${type}${orUndefined};`);
+    // The client takes `pageId` for `page_id` in every operation (src/api/query.ts).
+    const name = parameter.name === 'page_id' ? 'pageId' : parameter.name;
+    fields.push(`${docComment(text, '  ')}  ${key(name)}${optional}: ${type}${orUndefined};`);
     if (parameter.name.endsWith('__eq')) {
       const alias = parameter.name.slice(0, -4);
       fields.push(`  /** The same as \`${parameter.name}\`. */\n  ${key(alias)}?: ${type} | undefined;`);

@@ -2,9 +2,10 @@
 // method with schema-valid arguments (type-checked against the generated types), the request the
 // loopback server must receive, and a schema-valid answer for the server to give.
 
-import { key, lit } from './api-convert.mjs';
+import { lit } from './api-convert.mjs';
 import { HEADER } from './api-emit.mjs';
 import { camel, PREFIX } from './api-model.mjs';
+import { PRESENT } from './api-names.mjs';
 
 const refName = (ref) => ref.split('/').pop();
 const UUID = '3f2a9c10-4a00-4a01-a001-5e1d0000b000';
@@ -16,12 +17,13 @@ const EVENT = { id: UUID, timestamp: '2026-06-16T05:39:18.809928', source: 'user
  * A small value valid against a schema node: required properties only (and a `kind` tag),
  * the first member of a union, one item in a list of a response (`full`).
  */
-function example(node, schemas, { name = 'value', depth = 0, full = false } = {}) {
+function example(node, schemas, { name = 'value', depth = 0, full = false, present = [] } = {}) {
   if (!node || typeof node !== 'object') return {};
   if (node.$ref) {
     const target = refName(node.$ref);
     if (target === 'Event-Output') return EVENT;
-    return example(schemas[target], schemas, { name, depth: depth + 1, full });
+    // An answer holds the fields the service always sends (PRESENT), listed as required or not.
+    return example(schemas[target], schemas, { name, depth: depth + 1, full, present: full ? (PRESENT[target] ?? []) : [] });
   }
   if (node.const !== undefined) return node.const;
   if (node.enum) return node.enum[0];
@@ -53,7 +55,7 @@ function example(node, schemas, { name = 'value', depth = 0, full = false } = {}
       if (!node.properties) return {};
       const out = {};
       for (const [property, schema] of Object.entries(node.properties)) {
-        if ((node.required ?? []).includes(property) || (property === 'kind' && schema.const !== undefined)) {
+        if ((node.required ?? []).includes(property) || present.includes(property) || (property === 'kind' && schema.const !== undefined)) {
           out[property] = example(schema, schemas, { name: property, depth: depth + 1, full });
         }
       }
@@ -97,6 +99,7 @@ function caseOf(operation, document) {
     const params = {};
     for (const parameter of operation.query) {
       const value = parameter.name === 'page_id' ? 'page-1' : example(parameter.schema, schemas, { name: parameter.name });
+      // The client takes `pageId` for `page_id`; `x__eq` is given as `x`.
       const given =
         parameter.name === 'page_id' ? 'pageId' : parameter.name.endsWith('__eq') ? parameter.name.slice(0, -4) : parameter.name;
       params[given] = value;
@@ -144,5 +147,3 @@ testOperations(cases);
 `;
   return { path: 'operations.test.ts', text };
 }
-
-export { key };

@@ -3,14 +3,14 @@
  * @module
  */
 
-const encoder = /* @__PURE__ */ new TextEncoder();
-
-/** Whether two strings are equal, comparing every byte of the longer one whatever the contents. */
+/**
+ * Whether two strings are equal, comparing every UTF-16 code unit of the longer one whatever the
+ * contents (no encoding: nothing is allocated per comparison).
+ */
 export function timingSafeEqual(a: string, b: string): boolean {
-  const left = encoder.encode(a);
-  const right = encoder.encode(b);
-  const length = Math.max(left.length, right.length);
-  let difference = left.length ^ right.length;
-  for (let i = 0; i < length; i++) difference |= (left[i] ?? 0) ^ (right[i] ?? 0);
+  const length = Math.max(a.length, b.length);
+  let difference = a.length ^ b.length;
+  // Past the end of a string, `charCodeAt` is NaN, which `| 0` turns into 0.
+  for (let i = 0; i < length; i++) difference |= (a.charCodeAt(i) | 0) ^ (b.charCodeAt(i) | 0);
   return difference === 0;
 }

@@ -11,22 +11,27 @@ export type ApiKeyOption = string | readonly string[] | ((key: string, conversat
 /** A failed check: the 401 detail. */
 export type AuthFailure = string | undefined;
 
-/** Builds the check; `undefined` keys mean no check (only with the explicit `auth: 'none'`). */
+/**
+ * Builds the check; `undefined` keys mean no check (only with the explicit `auth: 'none'`). With
+ * fixed keys the check answers at once; only a key function's answer may be a promise.
+ */
 export function createAuthCheck(apiKey: ApiKeyOption | undefined, headerName: string) {
   const keys = typeof apiKey === 'string' ? [apiKey] : Array.isArray(apiKey) ? [...apiKey] : undefined;
   if (keys?.some((key) => typeof key !== 'string' || key === '')) throw new TypeError('apiKey must not hold an empty key');
   if (keys?.length === 0) throw new TypeError('apiKey must hold at least one key');
-  return async (headers: HeaderLookup, conversationId: string | undefined): Promise<AuthFailure> => {
+  const verdict = (ok: boolean): AuthFailure => (ok ? undefined : 'Invalid session API key');
+  return (headers: HeaderLookup, conversationId: string | undefined): AuthFailure | Promise<AuthFailure> => {
     if (apiKey === undefined) return undefined;
     const presented = headers.get(headerName);
     if (!presented) return `${headerName} header is required`;
-    let ok = false;
     if (keys) {
+      let ok = false;
       // Compare against every key so the time taken does not tell which one matched.
       for (const key of keys) ok = timingSafeEqual(presented, key) || ok;
-    } else if (typeof apiKey === 'function') {
-      ok = (await apiKey(presented, conversationId)) === true;
+      return verdict(ok);
     }
-    return ok ? undefined : 'Invalid session API key';
+    if (typeof apiKey !== 'function') return verdict(false);
+    const answer = apiKey(presented, conversationId);
+    return typeof answer === 'boolean' ? verdict(answer) : Promise.resolve(answer).then((ok) => verdict(ok === true));
   };
 }

@@ -44,6 +44,8 @@ export async function dispatch(
   const store = 'store' in dedupe ? dedupe.store : undefined;
   const seen = 'seen' in dedupe ? dedupe.seen : undefined;
   let fresh: Event[];
+  // With the seen store: the key of each fresh event, built once.
+  let keys: string[] | undefined;
   if (store) {
     let stored: Set<string>;
     try {
@@ -53,41 +55,61 @@ export async function dispatch(
     }
     // Each stored id once (the first of a repeated id is the one stored), and the transient deltas.
     fresh = events.filter((event) => (isPersistable(event) ? stored.delete(event.id) : true));
-  } else fresh = await unseen(events, context, seen as SeenStore);
+  } else {
+    keys = [];
+    fresh = await unseen(events, context, seen as SeenStore, keys);
+  }
   if (fresh.length === 0) return undefined;
   for (const listener of listeners.batch) {
     try {
-      await listener(fresh, context);
+      const pending = listener(fresh, context);
+      if (isThenable(pending)) await pending;
     } catch (error) {
       return { error: report(listenerError([error], fresh, context), listeners), stage: 'listener' };
     }
   }
-  const key = (event: Event) => `${context.conversationId}:${event.id}`;
-  for (const [index, event] of fresh.entries()) {
-    const forKind = (listeners.byKind.get(event.kind) ?? []) as EventListener[];
-    for (const listener of [...forKind, ...listeners.any]) {
-      try {
-        await listener(event, context);
-      } catch (error) {
-        return { error: report(listenerError([error], fresh.slice(index), context), listeners), stage: 'listener' };
+  for (let index = 0; index < fresh.length; index++) {
+    const event = fresh[index] as Event;
+    const forKind = listeners.byKind.get(event.kind) as EventListener[] | undefined;
+    try {
+      // Copies: a listener removed while the event is delivered still gets it.
+      if (forKind) {
+        for (const listener of forKind.slice()) {
+          const pending = listener(event, context);
+          if (isThenable(pending)) await pending;
+        }
       }
+      for (const listener of listeners.any.slice()) {
+        const pending = listener(event, context);
+        if (isThenable(pending)) await pending;
+      }
+    } catch (error) {
+      return { error: report(listenerError([error], fresh.slice(index), context), listeners), stage: 'listener' };
     }
-    const added = seen?.add(key(event));
+    const added = seen?.add(keys?.[index] as string);
     if (added) await added;
   }
   return undefined;
 }
 
-/** The events of a batch the seen store does not know, each id once. */
-async function unseen(events: Event[], context: WebhookContext, seen: SeenStore): Promise<Event[]> {
+/** Whether a listener returned something to wait for; anything else is passed over without a turn of the event loop. */
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (
+    (typeof value === 'object' || typeof value === 'function') && value !== null && typeof (value as { then?: unknown }).then === 'function'
+  );
+}
+
+/** The events of a batch the seen store does not know, each id once; their keys go to `keys`, in order. */
+async function unseen(events: Event[], context: WebhookContext, seen: SeenStore, keys: string[]): Promise<Event[]> {
   const fresh: Event[] = [];
-  const keys = new Set<string>();
+  const taken = new Set<string>();
   for (const event of events) {
     const id = `${context.conversationId}:${event.id}`;
-    if (keys.has(id)) continue;
+    if (taken.has(id)) continue;
     const known = seen.has(id);
     if (known === true || (known !== false && (await known))) continue;
-    keys.add(id);
+    taken.add(id);
+    keys.push(id);
     fresh.push(event);
   }
   return fresh;

@@ -106,13 +106,16 @@ export function createWebhookHandler<const Mode extends UnknownKindsMode = 'reje
 
   async function deliver(rawId: string, headers: HeaderLookup, readBody: () => Promise<WebhookBody>): Promise<WebhookResult> {
     const conversationId = normalizeConversationId(rawId);
-    const authFailure = await checkAuth(headers, conversationId);
+    let authFailure = checkAuth(headers, conversationId);
+    if (typeof authFailure === 'object') authFailure = await authFailure;
     if (authFailure) return detail(401, authFailure);
     const body = await bodyText(readBody);
     if ('status' in body) return body;
     if (!conversationId) return detail(422, [conversationIdError(rawId)]);
-    const rejected = await checkRequest(conversationId, headers, body);
-    if (rejected) return rejected;
+    if (secrets || options.verify) {
+      const rejected = await checkRequest(conversationId, headers, body);
+      if (rejected) return rejected;
+    }
     let json = body.json;
     let restore: ((text: string) => string) | undefined;
     if (body.text !== undefined) {
@@ -212,8 +215,13 @@ export function createWebhookHandler<const Mode extends UnknownKindsMode = 'reje
     maxBodyBytes,
     async handle(method, path, headers, readBody, options) {
       const routed = routedId(options);
-      if (routed === undefined) return told(await route(method, path, headers, readBody), method, path, conversationOf(path));
-      return told(await post(method, routed, headers, readBody), method, path, normalizeConversationId(routed));
+      // The conversation id for onReject listeners is worked out only for refused requests.
+      if (routed === undefined) {
+        const result = await route(method, path, headers, readBody);
+        return result.status >= 400 ? told(result, method, path, conversationOf(path)) : result;
+      }
+      const result = await post(method, routed, headers, readBody);
+      return result.status >= 400 ? told(result, method, path, normalizeConversationId(routed)) : result;
     },
     receive: (input: ReceiveInput) => {
       const body = input.body;

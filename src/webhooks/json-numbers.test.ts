@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { mapNumberTokens, mayNeedExactParse, parseExact } from './json-numbers';
 import { endOfString, exceedsArrayItems } from './json-scan';
@@ -63,6 +64,33 @@ describe('the scanners', () => {
     expect(mayNeedExactParse('[{"kind":"PauseEvent","id":"3f2a9c10-4a00-4a01-a001-5e1d0000b000"}]')).toBe(false);
     expect(mayNeedExactParse('[1234567890123456]')).toBe(true);
     expect(mayNeedExactParse('[Infinity]')).toBe(true);
+  });
+
+  it('flag a run of 16 digits wherever it starts, as the regular expression /\\d{16}|NaN|Infinity/ would', () => {
+    const reference = /\d{16}|NaN|Infinity/;
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom('0', '7', '9', 'a', ',', '"', ' ', 'NaN', 'Infinity', '1234567890'), { maxLength: 80 }),
+        (parts) => {
+          const text = parts.join('');
+          expect(mayNeedExactParse(text)).toBe(reference.test(text));
+        },
+      ),
+      { numRuns: 3000 },
+    );
+    for (let start = 0; start < 40; start++) {
+      for (const length of [15, 16, 17]) {
+        const text = `${'x'.repeat(start)}${'5'.repeat(length)}${'y'.repeat(40 - start)}`;
+        expect(mayNeedExactParse(text)).toBe(length >= 16);
+      }
+    }
+  });
+
+  it('count array items only when the body has enough commas to exceed the limit', () => {
+    expect(exceedsArrayItems('[1,2,3]', 3)).toBe(false);
+    expect(exceedsArrayItems('[1,2,3,4]', 3)).toBe(true);
+    expect(exceedsArrayItems('[{"a":[1,2,3,4]}]', 3)).toBe(false);
+    expect(exceedsArrayItems('["a,b,c,d"]', 3)).toBe(false);
   });
 
   it('find number tokens outside strings only, escaped quotes included', () => {

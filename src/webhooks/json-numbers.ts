@@ -13,14 +13,37 @@ export interface ExactParse {
   restore: ((json: string) => string) | undefined;
 }
 
-/** A body that may need the exact path: a long run of digits, or a non-finite token. */
-const SUSPECT = /\d{16}|NaN|Infinity/;
+const isDigit = (code: number) => code >= 48 && code <= 57;
+
+/**
+ * Whether `text` holds a run of 16 digits or more. Probes every 16th character (any such run covers
+ * one of them) and looks around the digits it lands on: a few hundred reads for a webhook batch,
+ * where a regular expression tries every position.
+ */
+function hasLongDigitRun(text: string): boolean {
+  const length = text.length;
+  let at = 15;
+  while (at < length) {
+    if (!isDigit(text.charCodeAt(at))) {
+      at += 16;
+      continue;
+    }
+    let start = at;
+    while (start > 0 && isDigit(text.charCodeAt(start - 1))) start--;
+    let end = at;
+    while (end + 1 < length && isDigit(text.charCodeAt(end + 1))) end++;
+    if (end - start + 1 >= 16) return true;
+    // The character after the run is not a digit: the next run starts after it.
+    at = end + 17;
+  }
+  return false;
+}
 
 const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 
 /** Whether `text` may hold numbers `JSON.parse` would change or refuse. */
 export function mayNeedExactParse(text: string): boolean {
-  return SUSPECT.test(text);
+  return text.includes('NaN') || text.includes('Infinity') || hasLongDigitRun(text);
 }
 
 /**

@@ -26,6 +26,10 @@ export function endOfString(text: string, start: number): number {
  * not an array, or not JSON, answers `false`: the parser reports it.
  */
 export function exceedsArrayItems(text: string, limit: number): boolean {
+  // Each item but the last follows a comma: too few commas anywhere, and the walk is not needed.
+  let commas = 0;
+  for (let comma = text.indexOf(','); comma !== -1 && commas < limit; comma = text.indexOf(',', comma + 1)) commas++;
+  if (commas < limit) return false;
   let at = 0;
   while (at < text.length && /\s/.test(text[at] as string)) at++;
   if (text.charCodeAt(at) !== 91) return false;

@@ -160,7 +160,7 @@ export function toNodeHandler<Mode extends UnknownKindsMode>(handler: WebhookHan
         if (res.headersSent || res.destroyed) return;
         res.statusCode = result.status;
         res.setHeader('content-type', 'application/json');
-        for (const [name, value] of Object.entries(result.headers ?? {})) res.setHeader(name, value);
+        if (result.headers) for (const [name, value] of Object.entries(result.headers)) res.setHeader(name, value);
         res.end(serializeResult(result));
         // An answer given before the body was read (413, 401): closing at once would reset a client
         // still sending, which then sees a network error instead of the status. Read the rest and

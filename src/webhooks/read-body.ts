@@ -75,10 +75,16 @@ export class BodyEncodingError extends AgentwireError {
   override readonly name = 'BodyEncodingError';
 }
 
+let laxDecoder: TextDecoder | undefined;
 let strictDecoder: TextDecoder | undefined;
 
 /** Decodes UTF-8 strictly (a BOM is dropped); throws {@link BodyEncodingError} on invalid bytes. */
 export function decodeUtf8(bytes: Uint8Array): string {
+  // The replacing decoder is the fast one. Without a replacement character in its output every byte
+  // was valid; with one, the body may hold U+FFFD itself, and the strict decoder decides.
+  laxDecoder ??= new TextDecoder('utf-8');
+  const text = laxDecoder.decode(bytes);
+  if (!text.includes('\uFFFD')) return text;
   try {
     strictDecoder ??= new TextDecoder('utf-8', { fatal: true });
     return strictDecoder.decode(bytes);

@@ -2,13 +2,17 @@
  * Turning an answer into JSON text without ever failing on what a hostile request echoes back.
  * @module
  */
+import { SUCCESS } from './rejection';
 import type { WebhookResult } from './types';
+
+const SUCCESS_TEXT = '{"success":true}';
 
 /**
  * The JSON text of an answer. Validation errors echo the offending `input`, as the service does;
  * when that input cannot be serialized (nested too deeply for the stack), it is left out.
  */
 export function serializeResult(result: WebhookResult): string {
+  if (result === SUCCESS) return SUCCESS_TEXT;
   try {
     return JSON.stringify(result.body);
   } catch {

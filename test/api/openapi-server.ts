@@ -32,6 +32,32 @@ export interface Recorded {
   body: string;
 }
 
+/** An answer that is not JSON (a zip, a plain-text secret), sent as is with its content type. */
+export interface RawAnswer {
+  raw: string | Uint8Array;
+  contentType: string;
+}
+
+/** A raw answer for `startOpenApiServer`'s answers. */
+export function rawAnswer(raw: string | Uint8Array, contentType: string): RawAnswer {
+  return Object.assign(Object.create(RAW_ANSWER) as object, { raw, contentType });
+}
+
+const RAW_ANSWER = { kind: 'raw-answer' };
+const isRawAnswer = (value: unknown): value is RawAnswer =>
+  typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === RAW_ANSWER;
+
+/** The success status an operation answers with (201 where the document declares no 200). */
+const successOf = (operation: Operation) => (operation.responses['200'] || !operation.responses['201'] ? 200 : 201);
+
+/** A query value as the service reads it for its schema: integers, numbers and booleans from their text. */
+function coerceQuery(value: string, schema: string): unknown {
+  if (/^-?\d+$/.test(value) && (schema.includes('"integer"') || schema.includes('"number"'))) return Number(value);
+  if (/^-?\d+(\.\d+)?([eE][-+]?\d+)?$/.test(value) && schema.includes('"number"')) return Number(value);
+  if ((value === 'true' || value === 'false') && schema.includes('"boolean"')) return value === 'true';
+  return value;
+}
+
 function loadOperations(): Operation[] {
   const document = JSON.parse(readFileSync(OPENAPI_PATH, 'utf8')) as { paths: Record<string, Record<string, Operation>> };
   const operations: Operation[] = [];
@@ -43,7 +69,10 @@ function loadOperations(): Operation[] {
   return operations;
 }
 
-/** Starts the server; `answers` maps `METHOD template` to the JSON body of a 200. */
+/**
+ * Starts the server; `answers` maps `METHOD template` to the JSON body of the operation's success
+ * answer (200, or 201 where the document says so), or to a {@link rawAnswer}.
+ */
 export async function startOpenApiServer(answers: Record<string, unknown>, expectedAuth: { header: string; value: string }) {
   const schemas = loadSchemas();
   const ajv = new Ajv2020({ strict: false, allErrors: true });
@@ -58,8 +87,9 @@ export async function startOpenApiServer(answers: Record<string, unknown>, expec
 
   for (const [key, body] of Object.entries(answers)) {
     const operation = operations.find((candidate) => `${candidate.method} ${candidate.template}` === key);
-    const schema = operation?.responses['200']?.content?.['application/json']?.schema;
-    if (!operation || !schema) throw new Error(`no operation or 200 schema for ${key}`);
+    if (operation && isRawAnswer(body)) continue;
+    const schema = operation?.responses[String(successOf(operation))]?.content?.['application/json']?.schema;
+    if (!operation || !schema) throw new Error(`no operation or success schema for ${key}`);
     const validate = compile(schema);
     if (!validate(body)) throw new Error(`the test answer for ${key} breaks its schema: ${ajv.errorsText(validate.errors)}`);
   }
@@ -88,10 +118,7 @@ export async function startOpenApiServer(answers: Record<string, unknown>, expec
           }
           const isArray = (parameter.schema as { type?: string }).type === 'array';
           const value = isArray ? values : values[0];
-          const coerced =
-            typeof value === 'string' && /^-?\d+$/.test(value) && JSON.stringify(parameter.schema).includes('integer')
-              ? Number(value)
-              : value;
+          const coerced = typeof value === 'string' ? coerceQuery(value, JSON.stringify(parameter.schema)) : value;
           if (!isArray && values.length > 1) problems.push(`${parameter.name} repeated`);
           if (!compile(parameter.schema)(coerced)) problems.push(`query ${parameter.name}=${values.join(',')} breaks its schema`);
         }
@@ -118,9 +145,11 @@ export async function startOpenApiServer(answers: Record<string, unknown>, expec
         res.end(fault.body ?? '');
         return;
       }
-      res.setHeader('content-type', 'application/json');
+      const answer = answers[key] ?? null;
+      res.statusCode = operation ? successOf(operation) : 200;
+      res.setHeader('content-type', isRawAnswer(answer) ? answer.contentType : 'application/json');
       res.setHeader('x-request-id', `req_${recorded.length}`);
-      res.end(JSON.stringify(answers[key] ?? null));
+      res.end(isRawAnswer(answer) ? answer.raw : JSON.stringify(answer));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -6,8 +6,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createViewer, type Viewer } from '../../src/cli/viewer/routes';
-import type { SourceEvent, ViewerSource } from '../../src/cli/viewer/source';
+import type { ViewerSource } from '../../src/cli/viewer/source';
 import type { Event } from '../../src/events/index';
+import { createMemoryStore } from '../../src/stores/index';
 
 const KEY = 'routes-key';
 const ID = '6c1f2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f';
@@ -15,55 +16,13 @@ const event = (n: number) =>
   ({ id: `e${n}`, timestamp: `2026-06-16T05:40:${String(n).padStart(2, '0')}`, source: 'agent', kind: 'PauseEvent' }) as unknown as Event;
 const assets = { html: '<!doctype html><title>t</title>', script: 'void 0', style: '' };
 
-/** What stores throw for a cursor they did not hand out (the stores' `InvalidCursorError` is recognized by its name). */
-class InvalidCursorError extends Error {
-  override readonly name = 'InvalidCursorError';
-  constructor(cursor: string) {
-    super(`invalid cursor ${JSON.stringify(cursor)}: it is not a cursor of this store`);
-  }
-}
-
-/** A source over an array; cursors are positions. With `live`, a watch that yields what is pushed. */
-function arraySource(live: boolean) {
-  const events: Event[] = [];
-  const waiters: (() => void)[] = [];
-  const source: ViewerSource = {
-    async list(id, options = {}) {
-      if (id !== ID) return { events: [], cursor: options.after };
-      if (options.after !== undefined && !/^\d+$/.test(options.after)) throw new InvalidCursorError(options.after);
-      const start = options.after === undefined ? 0 : Number(options.after);
-      const page = events.slice(start, start + (options.limit ?? 100));
-      return { events: page, cursor: page.length === 0 ? options.after : String(start + page.length) };
-    },
-    async conversations() {
-      return {
-        conversations: events.length === 0 ? [] : [{ id: ID, events: events.length, firstAt: null, lastAt: null }],
-        cursor: undefined,
-      };
-    },
-  };
-  if (live) {
-    source.watch = async function* (_id, options = {}): AsyncIterable<SourceEvent> {
-      let at = Number(options.after ?? events.length);
-      while (!options.signal?.aborted) {
-        while (at < events.length) {
-          at++;
-          yield { conversationId: ID, event: events[at - 1] as Event, cursor: String(at) };
-        }
-        await new Promise<void>((done) => {
-          waiters.push(done);
-          options.signal?.addEventListener('abort', () => done());
-        });
-      }
-    };
-  }
-  return {
-    source,
-    push(...more: Event[]) {
-      events.push(...more);
-      for (const wake of waiters.splice(0)) wake();
-    },
-  };
+/** The memory store, and the same without its watch (a store that makes the viewer poll). */
+function memory(live: boolean) {
+  const store = createMemoryStore();
+  const source: ViewerSource = live
+    ? store
+    : { list: (id, options) => store.list(id, options), conversations: (options) => store.conversations(options) };
+  return { source, push: (...events: Event[]) => store.append(ID, events) };
 }
 
 let server: Server | undefined;
@@ -105,8 +64,8 @@ const ids = (text: string) => [...text.matchAll(/^data: (.*)$/gm)].map((match) =
 
 describe('the viewer routes', () => {
   it('answers only with the key or a session from the one-time token', async () => {
-    const { source, push } = arraySource(false);
-    push(event(1));
+    const { source, push } = memory(false);
+    await push(event(1));
     const origin = await start(source);
     expect((await fetch(`${origin}/viewer/api/conversations`)).status).toBe(401);
     expect(await (await fetch(`${origin}/viewer/api/conversations`)).json()).toEqual({
@@ -131,8 +90,8 @@ describe('the viewer routes', () => {
   });
 
   it('pages events with a cursor, and refuses bad ids and limits', async () => {
-    const { source, push } = arraySource(false);
-    push(event(1), event(2), event(3));
+    const { source, push } = memory(false);
+    await push(event(1), event(2), event(3));
     const origin = await start(source);
     const get = async (path: string) => {
       const response = await fetch(`${origin}${path}`, { headers: { 'x-session-api-key': KEY } });
@@ -153,8 +112,8 @@ describe('the viewer routes', () => {
   });
 
   it('streams what is stored, then new events by polling, with heartbeats, and resumes from Last-Event-ID', async () => {
-    const { source, push } = arraySource(false);
-    push(event(1), event(2));
+    const { source, push } = memory(false);
+    await push(event(1), event(2));
     const origin = await start(source);
     const url = `${origin}/viewer/api/conversations/${ID}/stream`;
     setTimeout(() => push(event(3)), 100);
@@ -171,8 +130,8 @@ describe('the viewer routes', () => {
   });
 
   it('follows the store’s watch when it has one', async () => {
-    const { source, push } = arraySource(true);
-    push(event(1));
+    const { source, push } = memory(true);
+    await push(event(1));
     const origin = await start(source);
     setTimeout(() => push(event(2), event(3)), 50);
     const text = await readStream(`${origin}/viewer/api/conversations/${ID}/stream`, {}, (so) => ids(so).length === 3);

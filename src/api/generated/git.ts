@@ -11,7 +11,7 @@ import { BranchSchema, InstallationPageSchema, RepositorySchema, type Branch, ty
 export interface SearchUserInstallationsParams {
   provider: ProviderType;
   /** Optional next_page_id from the previously returned page */
-  page_id?: string | undefined;
+  pageId?: string | undefined;
   /** The max number of results in the page */
   limit?: number | undefined;
 }

@@ -6,6 +6,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { normalizeConversationId } from '../../internal/conversation-id';
+import { InvalidCursorError } from '../../stores/errors';
 import { loadAssets, type ViewerAssets } from './assets';
 import { createViewerAuth } from './auth';
 import { createEntryCache } from './entries';
@@ -141,7 +142,7 @@ export function createViewer(options: ViewerOptions): Viewer {
       if (url.pathname !== '/viewer' && !url.pathname.startsWith('/viewer/')) return false;
       route(req, res, url).catch((error: Error) => {
         // A cursor the store did not hand out is the client's mistake; anything else is the store's.
-        if (!res.headersSent && error?.name === 'InvalidCursorError') json(res, 422, { detail: error.message });
+        if (!res.headersSent && error instanceof InvalidCursorError) json(res, 422, { detail: error.message });
         else if (!res.headersSent) json(res, 500, { detail: 'The store could not be read' });
         else res.destroy();
       });

@@ -1,38 +1,14 @@
 /**
- * What the viewer reads from a store: pages of events with a cursor, pages of conversations, and
- * an optional live watch, the shape of the stores' `EventStore` (every agentwire store, and any
- * `EventStore`, is a source as it is). Node only (the CLI's viewer).
+ * What the viewer reads from a store: the read side of the stores' `EventStore` (pages of events
+ * with a cursor, pages of conversations, the optional live watch). Every agentwire store, and any
+ * `EventStore`, is a source as it is. Node only (the CLI's viewer).
  * @module
  */
-import type { Event } from '../../events/index';
-
-/** A page of a conversation's events, and where it ends. */
-export interface SourcePage {
-  events: Event[];
-  cursor: string | undefined;
-}
-
-/** One stored conversation, as the store summarizes it. */
-export interface SourceConversation {
-  id: string;
-  events: number;
-  firstAt: string | null;
-  lastAt: string | null;
-}
-
-/** An event a watch yields, with its cursor. */
-export interface SourceEvent {
-  conversationId: string;
-  event: Event;
-  cursor: string;
-}
+import { MAX_PAGE_SIZE } from '../../stores/options';
+import type { EventStore } from '../../stores/types';
 
 /** The store as the viewer reads it. */
-export interface ViewerSource {
-  list(conversationId: string, options?: { after?: string; limit?: number }): Promise<SourcePage>;
-  conversations(options?: { after?: string; limit?: number }): Promise<{ conversations: SourceConversation[]; cursor: string | undefined }>;
-  watch?(conversationId: string | undefined, options?: { after?: string; signal?: AbortSignal }): AsyncIterable<SourceEvent>;
-}
+export type ViewerSource = Pick<EventStore, 'list' | 'conversations' | 'watch'>;
 
-/** The largest page the viewer asks a store for. */
-export const SOURCE_PAGE = 1000;
+/** The largest page the viewer asks a store for (the stores' largest page). */
+export const SOURCE_PAGE = MAX_PAGE_SIZE;
