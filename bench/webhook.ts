@@ -18,7 +18,7 @@ const PATH = '/api/v1/webhooks/events/3f2a9c10-4a00-4a01-a001-5e1d0000b000';
 type ServerKind = 'bare' | 'agentwire';
 
 /** The bare server: read the body, JSON.parse it, answer the service's success. */
-function bare(req: IncomingMessage, res: ServerResponse): void {
+export function bare(req: IncomingMessage, res: ServerResponse): void {
   const chunks: Buffer[] = [];
   req.on('data', (chunk: Buffer) => chunks.push(chunk));
   req.on('end', () => {

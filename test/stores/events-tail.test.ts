@@ -19,7 +19,10 @@ afterAll(() => rmSync(base, { recursive: true, force: true }));
 
 /** Starts `events tail`; `lines(n)` resolves once it printed `n` lines. */
 function tail(args: string[]) {
-  const child = spawn(process.execPath, [CLI, 'events', 'tail', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
+  const child = spawn(process.execPath, [CLI, 'events', 'tail', ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, NO_COLOR: '1' },
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => {
@@ -61,7 +64,9 @@ describe('agentwire events tail', () => {
     await new Promise((wait) => setTimeout(wait, 300));
     const second = [message('three'), message('four'), message('five')];
     expect((await post(served.url, conversation, second)).status).toBe(200);
-    const printed = (await live.lines(3)).map((line) => JSON.parse(line) as { conversation_id: string; cursor: string; event: { id: string } });
+    const printed = (await live.lines(3)).map(
+      (line) => JSON.parse(line) as { conversation_id: string; cursor: string; event: { id: string } },
+    );
     expect(printed.map((line) => line.event.id)).toEqual(second.map((event) => event.id));
     expect(printed.every((line) => line.conversation_id === conversation)).toBe(true);
     live.child.kill('SIGTERM');
