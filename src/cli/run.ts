@@ -3,17 +3,17 @@
  * @module
  */
 import { editDistance, suggest } from '../internal/did-you-mean';
+import { formatCommandList } from './command-list';
 import type { CommandIO } from './io';
 import { UsageError } from './io';
 import { COMMANDS, findCommand } from './registry';
 
-function help(version: string): string {
-  const width = Math.max(...COMMANDS.map((command) => command.name.length));
-  const list = COMMANDS.map((command) => `  agentwire ${command.name.padEnd(width)}  ${command.summary}`).join('\n');
+/** The general help; docs/cli.md shows it without the version line. */
+export function help(version: string): string {
   return `agentwire ${version}: tools for agent conversation services
 
 Usage:
-${list}
+${formatCommandList(COMMANDS)}
 
   agentwire --help | --version
   agentwire <command> --help    help for one command
@@ -47,9 +47,7 @@ const isHelp = (word: string | undefined) => word === '--help' || word === '-h';
 function groupHelp(group: string): string | undefined {
   const members = COMMANDS.filter(({ name }) => name.split(' ')[0] === group && name.includes(' '));
   if (members.length === 0) return undefined;
-  const width = Math.max(...members.map((command) => command.name.length));
-  const list = members.map((command) => `  agentwire ${command.name.padEnd(width)}  ${command.summary}`).join('\n');
-  return `Usage:\n${list}\n\n  agentwire ${group} <command> --help    help for one command\n`;
+  return `Usage:\n${formatCommandList(members)}\n\n  agentwire ${group} <command> --help    help for one command\n`;
 }
 
 /** Runs the CLI with `argv` (without the node and script paths); resolves to the exit code. */

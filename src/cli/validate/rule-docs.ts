@@ -5,6 +5,7 @@
  * markers; a test fails when the file differs from a fresh generation.
  * @module
  */
+import { fenced, fillBlocks } from '../doc-blocks';
 import { type CatalogRule, libraryRuleTables, PROFILE_AREAS, type RuleArea, ruleCatalog } from './rule-catalog';
 import { SAMPLE_BLOCKS } from './rule-docs-samples';
 
@@ -31,13 +32,6 @@ export function headingSlug(heading: string): string {
     .toLowerCase()
     .replace(/[^\p{L}\p{N}\s_-]/gu, '')
     .replace(/\s/g, '-');
-}
-
-/** A fenced block, with a fence longer than any backtick run inside. */
-function fenced(text: string, language: string): string {
-  const longest = Math.max(2, ...(text.match(/`+/g) ?? []).map((run) => run.length));
-  const fence = '`'.repeat(longest + 1);
-  return `${fence}${language}\n${text.replace(/\n$/, '')}\n${fence}`;
 }
 
 /** The language of an example: JSON, YAML front matter, or plain text. */
@@ -90,22 +84,11 @@ export function generatedBlocks(): Record<string, string> {
   return { ...samples, rules: renderRuleReference() };
 }
 
-const BLOCK = /(<!-- generated:([a-z-]+) -->)[\s\S]*?(<!-- \/generated:\2 -->)/g;
-
 /**
  * `markdown` with every `<!-- generated:NAME -->` … `<!-- /generated:NAME -->` block filled with
  * the block of that name. Throws when a block is unknown or a known one is missing, so the
  * markers cannot silently go stale.
  */
 export function fillGeneratedBlocks(markdown: string, blocks: Record<string, string> = generatedBlocks()): string {
-  const found = new Set<string>();
-  const filled = markdown.replace(BLOCK, (_, open: string, name: string, close: string) => {
-    const block = blocks[name];
-    if (block === undefined) throw new Error(`docs/validate.md has an unknown generated block "${name}"`);
-    found.add(name);
-    return `${open}\n${block}\n${close}`;
-  });
-  const missing = Object.keys(blocks).filter((name) => !found.has(name));
-  if (missing.length > 0) throw new Error(`docs/validate.md lacks the generated blocks ${missing.join(', ')}`);
-  return filled;
+  return fillBlocks(markdown, blocks, 'docs/validate.md');
 }
