@@ -1,45 +1,17 @@
 /**
  * Every TypeScript snippet of README.md and docs/*.md type-checks, as a user would paste it, under
- * the project's strict settings (`exactOptionalPropertyTypes` included). A snippet may name values
- * it does not define (an Express `app`, a list of skills): an HTML comment right before its fence,
- * `<!-- snippet: declare const app: import('express').Express; -->`, declares them without showing.
+ * the project's strict settings (`exactOptionalPropertyTypes` included), against the sources
+ * (test/package-snippets.test.ts checks them against the packed package). See helpers/snippets.ts
+ * for how a snippet declares values it does not show.
  */
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from './helpers/built';
+import { documentedSnippets, type Snippet, snippetModule } from './helpers/snippets';
 
-interface Snippet {
-  file: string;
-  line: number;
-  code: string;
-  context: string;
-}
-
-/** The ```ts blocks of a Markdown file, with the hidden context before each. */
-function snippetsOf(file: string, text: string): Snippet[] {
-  const snippets: Snippet[] = [];
-  const lines = text.split('\n');
-  for (let i = 0; i < lines.length; i++) {
-    if (!/^```(ts|typescript)\s*$/.test(lines[i] as string)) continue;
-    const context = /^<!-- snippet: ([\s\S]*?) -->$/.exec(lines[i - 1] ?? '')?.[1] ?? '';
-    const start = i + 1;
-    let end = start;
-    while (end < lines.length && lines[end] !== '```') end++;
-    snippets.push({ file, line: start + 1, code: lines.slice(start, end).join('\n'), context });
-    i = end;
-  }
-  return snippets;
-}
-
-const documents = [
-  'README.md',
-  ...readdirSync(join(ROOT, 'docs'))
-    .filter((name) => name.endsWith('.md'))
-    .map((name) => `docs/${name}`),
-];
-const snippets = documents.flatMap((file) => snippetsOf(file, readFileSync(join(ROOT, file), 'utf8')));
+const snippets = documentedSnippets();
 
 describe('documentation snippets', () => {
   it('finds the snippets', () => {
@@ -52,8 +24,7 @@ describe('documentation snippets', () => {
     mkdirSync(folder, { recursive: true });
     const names = snippets.map((snippet, index) => {
       const name = join(folder, `snippet-${index}.ts`);
-      // A module of its own (top-level await allowed), the hidden context first on the same line.
-      writeFileSync(name, `${snippet.context} export {};\n${snippet.code}\n`);
+      writeFileSync(name, snippetModule(snippet));
       return name;
     });
     const config = ts.readConfigFile(join(ROOT, 'tsconfig.json'), ts.sys.readFile);
