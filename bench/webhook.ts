@@ -18,7 +18,7 @@ const PATH = '/api/v1/webhooks/events/3f2a9c10-4a00-4a01-a001-5e1d0000b000';
 type ServerKind = 'bare' | 'agentwire';
 
 /** The bare server: read the body, JSON.parse it, answer the service's success. */
-function bare(req: IncomingMessage, res: ServerResponse): void {
+export function bare(req: IncomingMessage, res: ServerResponse): void {
   const chunks: Buffer[] = [];
   req.on('data', (chunk: Buffer) => chunks.push(chunk));
   req.on('end', () => {
@@ -111,7 +111,7 @@ async function measure(server: BenchServer, load: Load): Promise<Run> {
 
 let sequence = 0;
 /** The batch with a new id for each of its events, as the service sends a conversation. */
-function freshBody(template: string[]): string {
+export function freshBody(template: string[]): string {
   let body = template[0] as string;
   for (let i = 1; i < template.length; i++) body += `${(sequence++).toString(16).padStart(12, '0')}${template[i]}`;
   return body;

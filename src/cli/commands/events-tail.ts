@@ -50,9 +50,10 @@ export const eventsTail: Command = {
     process.on('SIGTERM', onSignal);
     try {
       const conversationId = positionals[0] === undefined ? undefined : await findConversation(positionals[0], store, where);
-      io.err(`agentwire events tail: watching ${conversationId ?? 'every conversation'} in ${where} (Ctrl-C stops)\n`);
-      const watch = store.watch(conversationId, { signal: stop.signal, ...(values.after === undefined ? {} : { after: values.after }) });
       try {
+        // The watch starts now; the line says so once it has.
+        const watch = store.watch(conversationId, { signal: stop.signal, ...(values.after === undefined ? {} : { after: values.after }) });
+        io.err(`agentwire events tail: watching ${conversationId ?? 'every conversation'} in ${where} (Ctrl-C stops)\n`);
         for await (const { conversationId: id, event, cursor } of watch) {
           if (matches && !matches(event)) continue;
           io.out(

@@ -92,7 +92,9 @@ export const serve: Command = {
     const choice = chooseStore(values, io);
     const dir = choice.kind === 'file' ? choice.dir : undefined;
     const where = choice.kind === 'file' ? choice.dir : choice.shown;
-    const store = choice.kind === 'file' ? await lockFolder(choice.dir) : await openPostgres(choice);
+    // AGENTWIRE_GROUP_COMMIT=off writes and syncs each batch on its own (to measure what group commit gains).
+    const groupCommit = io.env.AGENTWIRE_GROUP_COMMIT !== 'off';
+    const store = choice.kind === 'file' ? await lockFolder(choice.dir, groupCommit) : await openPostgres(choice);
     const screen = createServeConsole(io, { stdout: process.stdout, stderr: process.stderr });
     const signals = listenForSignals();
     /** When the shutdown must be over (set on the signal). */
@@ -177,8 +179,8 @@ export const serve: Command = {
 };
 
 /** The file store of the folder, with its writer lock taken: the folder is ours before anything is read from it or written to it. */
-async function lockFolder(dir: string): Promise<CliStore> {
-  const store = createFileStore({ dir });
+async function lockFolder(dir: string, groupCommit: boolean): Promise<CliStore> {
+  const store = createFileStore({ dir, groupCommit });
   try {
     await store.lock();
   } catch (error) {

@@ -43,8 +43,24 @@ async function endOf(context: FileWatchContext, id: string): Promise<string> {
   return String(context.syncedEnd(id) ?? (await endOfLines(context.fs, context.pathOf(id))));
 }
 
-/** A watch of one conversation, from `after` or from now. */
-export async function* watchConversation(context: FileWatchContext, id: string, options: WatchOptions): AsyncGenerator<StoredEvent> {
+/** Settles a promise's rejection later (when awaited), so an unread snapshot is never an unhandled rejection. */
+function later<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => undefined);
+  return promise;
+}
+
+/** A watch of one conversation, from `after` or from now (the moment of the call, not of the first read). */
+export function watchConversation(context: FileWatchContext, id: string, options: WatchOptions): AsyncIterable<StoredEvent> {
+  const start = later(options.after === undefined ? endOf(context, id) : Promise.resolve(options.after));
+  return runConversation(context, id, options, start);
+}
+
+async function* runConversation(
+  context: FileWatchContext,
+  id: string,
+  options: WatchOptions,
+  starting: Promise<string>,
+): AsyncGenerator<StoredEvent> {
   const wakeup = createWakeup();
   const unsubscribe = context.hub.subscribe(id, () => wakeup.notify());
   const timer = context.polls() ? setInterval(() => wakeup.notify(), context.intervalMs) : undefined;
@@ -54,7 +70,7 @@ export async function* watchConversation(context: FileWatchContext, id: string, 
   };
   let start: string;
   try {
-    start = options.after ?? (await endOf(context, id));
+    start = await starting;
   } catch (error) {
     cleanup();
     throw error;
@@ -63,14 +79,35 @@ export async function* watchConversation(context: FileWatchContext, id: string, 
 }
 
 /**
- * A watch of every conversation, from now: each conversation read from where its lines ended when
- * the watch started (a new conversation from its start), the ones a commit or the timer named.
+ * A watch of every conversation, from now (the moment of the call): each conversation read from
+ * where its lines ended then (a newer conversation from its start), then the ones a commit or the
+ * timer names.
  */
-export async function* watchAll(context: FileWatchContext, options: WatchOptions): AsyncGenerator<StoredEvent> {
-  if (options.after !== undefined)
-    throw new TypeError(
-      'the file store cannot resume a watch of every conversation from a cursor: watch one conversation, or start from now',
-    );
+export function watchAll(context: FileWatchContext, options: WatchOptions): AsyncIterable<StoredEvent> {
+  if (options.after !== undefined) return refuseCursor();
+  const snapshot = later(
+    (async () => {
+      const cursors = new Map<string, string>();
+      for (const id of await context.conversationIds()) cursors.set(id, await endOf(context, id));
+      return cursors;
+    })(),
+  );
+  return runAll(context, options, snapshot);
+}
+
+/** The watch that fails on its first read: every conversation has no cursor in the file store. */
+// biome-ignore lint/correctness/useYield: it only throws
+async function* refuseCursor(): AsyncGenerator<StoredEvent> {
+  throw new TypeError(
+    'the file store cannot resume a watch of every conversation from a cursor: watch one conversation, or start from now',
+  );
+}
+
+async function* runAll(
+  context: FileWatchContext,
+  options: WatchOptions,
+  snapshot: Promise<Map<string, string>>,
+): AsyncGenerator<StoredEvent> {
   const wakeup = createWakeup();
   const dirty = new Set<string>();
   const unsubscribe = context.hub.subscribe('*', (id) => {
@@ -91,9 +128,10 @@ export async function* watchAll(context: FileWatchContext, options: WatchOptions
         });
       }, context.intervalMs)
     : undefined;
-  const cursors = new Map<string, string>();
   try {
-    for (const id of await context.conversationIds()) cursors.set(id, await endOf(context, id));
+    const cursors = await snapshot;
+    // What was stored between the call and now: every conversation is read once from its cursor.
+    for (const id of await context.conversationIds()) dirty.add(id);
     for (;;) {
       for (const id of dirty) {
         dirty.delete(id);
