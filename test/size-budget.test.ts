@@ -12,6 +12,7 @@ const KB = 1024;
 const GUARD = "export { isActionEvent } from 'agentwire/events';";
 const EVENTS = "export * from 'agentwire/events';";
 const EVENTS_AND_WEBHOOKS = "export * from 'agentwire/events'; export * from 'agentwire/webhooks';";
+const LAUNCH_LINKS = "export { createLaunchLink, parseLaunchLink } from 'agentwire/plugins';";
 
 const bundle = (contents: string, bundler: Bundler) => {
   requireBuild();
@@ -41,5 +42,12 @@ describe.each(['esbuild', 'bun'] as const)('bundle size budgets, the built packa
     const [events, both] = await Promise.all([bundle(EVENTS, bundler), bundle(EVENTS_AND_WEBHOOKS, bundler)]);
     expect(both.bytes - events.bytes).toBeGreaterThan(0);
     expect(both.bytes - events.bytes).toBeLessThanOrEqual(8 * KB);
+  });
+
+  it('making and reading launch links costs a page at most 3 KB', async () => {
+    const { bytes, inputs } = await bundle(LAUNCH_LINKS, bundler);
+    expect(inputs).toContain('dist/plugins/index.js');
+    expect(bytes).toBeGreaterThan(1 * KB);
+    expect(bytes).toBeLessThanOrEqual(3 * KB);
   });
 });

@@ -5,10 +5,7 @@
 
 /** Decodes standard base64 (padding optional). Throws on invalid input. */
 export function base64ToBytes(text: string): Uint8Array {
-  const binary = atob(text);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return bytes;
+  return Uint8Array.from(atob(text), (char) => char.charCodeAt(0));
 }
 
 /** The "binary string" of bytes: one UTF-16 unit (0–255) per byte, as `atob` gives and `btoa` takes (Latin-1). */

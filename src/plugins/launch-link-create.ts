@@ -15,11 +15,11 @@ export type LaunchLinkErrorCode = 'invalid-app-url' | 'no-plugins' | 'invalid-pl
 /** A programmer error in the input of {@link createLaunchLink}. */
 export class LaunchLinkError extends AgentwireError {
   override readonly name = 'LaunchLinkError';
-  constructor(
-    readonly code: LaunchLinkErrorCode,
-    message: string,
-  ) {
+  /** What was wrong, as a stable code. */
+  declare readonly code: LaunchLinkErrorCode;
+  constructor(code: LaunchLinkErrorCode, message: string) {
     super(message);
+    this.code = code;
   }
 }
 
