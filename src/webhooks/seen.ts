@@ -3,6 +3,7 @@
  * running listeners twice.
  * @module
  */
+import { createRecentSet } from '../internal/recent-set';
 
 /** Where the handler records delivered event keys (`<conversation id>:<event id>`). */
 export interface SeenStore {
@@ -23,28 +24,13 @@ export interface SeenStore {
  */
 export function createMemorySeenStore(capacity = 100_000): SeenStore & { readonly size: number } {
   if (!Number.isInteger(capacity) || capacity < 1) throw new RangeError('capacity must be a positive integer');
-  const keys = new Set<string>();
-  // Grown on demand up to `capacity`, so a small receiver never allocates the whole ring.
-  const ring: string[] = [];
-  let oldest = 0;
+  const recent = createRecentSet(capacity);
   return {
     /** How many keys are remembered (at most `capacity`). */
     get size() {
-      return keys.size;
+      return recent.size;
     },
-    has: (key) => keys.has(key),
-    add(key) {
-      if (keys.has(key)) return;
-      keys.add(key);
-      if (ring.length < capacity) {
-        ring.push(key);
-        return;
-      }
-      // Full: the slot of the oldest key takes the new one. No iteration over the Set, whose
-      // deleted entries would otherwise be walked on every eviction.
-      keys.delete(ring[oldest] as string);
-      ring[oldest] = key;
-      oldest = oldest + 1 === capacity ? 0 : oldest + 1;
-    },
+    has: (key) => recent.has(key),
+    add: (key) => recent.add(key),
   };
 }

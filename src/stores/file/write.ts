@@ -3,15 +3,16 @@
  * lines appended durably with one `fsync`. Node only.
  * @module
  */
+
+import { createRecentSet, type RecentSet } from '../../internal/recent-set';
 import { type FileStoreFs, isMissing, syncDirectory, writeAll } from './file-system';
-import { createIdWindow, type IdWindow } from './id-window';
 import { type ReadExtent, readLines } from './line-reader';
 import { lastLineEnd } from './read';
 
 /** What the writer knows of one conversation file. */
 export interface WriterState {
   /** The latest stored ids (a bounded window). */
-  recent: IdWindow;
+  recent: RecentSet;
   /** Where the last synced complete line ends: the next batch goes here. */
   end: number;
   /** Whether the file may hold bytes past `end` (a torn tail, a failed write): cut them before appending. */
@@ -24,7 +25,7 @@ export interface WriterState {
 
 /** Reads a conversation file as a stream into a writer state: its latest ids, where its complete lines end, whether a tail follows. */
 export async function loadWriterState(fs: FileStoreFs, path: string, window: number): Promise<WriterState> {
-  const recent = createIdWindow(window);
+  const recent = createRecentSet(window);
   let handle: Awaited<ReturnType<FileStoreFs['open']>>;
   try {
     handle = await fs.open(path, 'r');
