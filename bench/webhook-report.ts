@@ -26,7 +26,7 @@ export function webhookReport(webhook: WebhookRates): string[] {
     row('bare `node:http` (JSON.parse, answer `{"success":true}`)', webhook.bare, webhook.bare),
     row('`toNodeHandler(createWebhookHandler())` (auth, limit, decode, dedupe, listener)', webhook.agentwire, webhook.bare),
     '',
-    `Fresh ids: every request carries five new event ids, as the service sends a conversation: ${format(webhook.freshEvents)} events to each server, in 6 chunks, the servers taking turns; the figures are the medians of the last 3 chunks, past the seen store's capacity of 100,000 keys.`,
+    `Fresh ids: every request carries five new event ids, as the service sends a conversation: ${format(webhook.freshEvents)} events to the handler in ${webhook.freshChunks} chunks of 2 s, the servers taking turns; the figures are the medians of the ${webhook.freshChunksPast} chunks that started past the seen store's capacity of 100,000 keys.`,
     '',
     ...header,
     row('bare `node:http`', webhook.bareFresh, webhook.bareFresh),

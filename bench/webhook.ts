@@ -80,12 +80,13 @@ async function startServer(kind: ServerKind, bundle: string, pinned: boolean): P
 }
 
 /** What a run sends: the same body every time (re-delivered ids), or fresh event ids on every request. */
-type Load = { body: string; seconds: number } | { fresh: string[]; requests: number };
+type Load = { body: string; seconds: number } | { fresh: string[]; seconds: number };
 
-/** One measured run: requests per second at the client, server CPU µs per request. */
+/** One measured run: requests per second at the client, server CPU µs per request, requests the server answered. */
 interface Run {
   rps: number;
   cpuPerRequest: number;
+  requests: number;
 }
 
 async function measure(server: BenchServer, load: Load): Promise<Run> {
@@ -95,19 +96,22 @@ async function measure(server: BenchServer, load: Load): Promise<Run> {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-session-api-key': 'bench-key' },
     connections: 10,
+    duration: load.seconds,
     ...('body' in load
-      ? { body: load.body, duration: load.seconds }
-      : { amount: load.requests, requests: [{ setupRequest: (request: object) => ({ ...request, body: freshBody(load.fresh) }) }] }),
+      ? { body: load.body }
+      : { requests: [{ setupRequest: (request: object) => ({ ...request, body: freshBody(load.fresh) }) }] }),
   });
   const after = await server.usage();
   if (result.non2xx > 0 || result.errors > 0)
     throw new Error(`benchmark requests failed: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  const cpuPerRequest = (after.cpu - before.cpu) / Math.max(1, after.requests - before.requests);
-  // With a fixed amount, the per-second average counts the last partial second as a whole one.
-  const rps =
-    'body' in load ? result.requests.average : result.requests.total / ((result.finish.getTime() - result.start.getTime()) / 1000);
-  return { rps, cpuPerRequest };
+  const requests = after.requests - before.requests;
+  // Runs of whole seconds: autocannon's per-second average is exact (a run of a fixed number of
+  // requests ends on its next one-second tick, which would make every server look alike).
+  return { rps: result.requests.average, cpuPerRequest: (after.cpu - before.cpu) / Math.max(1, requests), requests };
 }
+
+/** The default capacity of `createMemorySeenStore`. */
+const SEEN_CAPACITY = 100_000;
 
 let sequence = 0;
 /** The batch with a new id for each of its events, as the service sends a conversation. */
@@ -129,6 +133,9 @@ export interface WebhookRates {
   bareFresh: WebhookFigures;
   agentwireFresh: WebhookFigures;
   freshEvents: number;
+  /** How many 2-second chunks each server was sent, and how many of them started past the seen store's capacity. */
+  freshChunks: number;
+  freshChunksPast: number;
   pinned: boolean;
 }
 
@@ -158,19 +165,28 @@ export async function benchWebhook(bundle: string, seconds = 4, rounds = 3, fres
     }
     // Fresh ids past the seen store's capacity (100,000 keys): what a long-running receiver meets.
     // Sent in chunks, the servers taking turns, so a change of load touches both alike.
-    const CHUNKS = 6;
-    const requests = Math.ceil(freshEvents / batch.length / CHUNKS);
+    // Chunks of 2 s until the handler has taken `freshEvents` events (at least 6 chunks, at most 60);
+    // the figures are the medians of the chunks that started past the seen store's capacity.
     const freshRuns: Record<ServerKind, Run[]> = { bare: [], agentwire: [] };
-    for (let chunk = 0; chunk < CHUNKS; chunk++) {
-      for (const kind of ['bare', 'agentwire'] as const) freshRuns[kind].push(await measure(servers[kind], { fresh, requests }));
+    const past: Record<ServerKind, Run[]> = { bare: [], agentwire: [] };
+    let sent = 0;
+    for (let chunk = 0; chunk < 60 && (chunk < 6 || sent < freshEvents); chunk++) {
+      const full = sent >= SEEN_CAPACITY;
+      for (const kind of ['bare', 'agentwire'] as const) {
+        const run = await measure(servers[kind], { fresh, seconds: 2 });
+        freshRuns[kind].push(run);
+        if (full) past[kind].push(run);
+      }
+      sent += (freshRuns.agentwire.at(-1) as Run).requests * batch.length;
     }
     return {
       bare: medianRun(runs.bare),
       agentwire: medianRun(runs.agentwire),
-      // The last chunks are the ones past the seen store's capacity.
-      bareFresh: medianRun(freshRuns.bare.slice(CHUNKS / 2)),
-      agentwireFresh: medianRun(freshRuns.agentwire.slice(CHUNKS / 2)),
-      freshEvents: requests * CHUNKS * batch.length,
+      bareFresh: medianRun(past.bare.length > 0 ? past.bare : freshRuns.bare),
+      agentwireFresh: medianRun(past.agentwire.length > 0 ? past.agentwire : freshRuns.agentwire),
+      freshEvents: sent,
+      freshChunks: freshRuns.agentwire.length,
+      freshChunksPast: past.agentwire.length,
       pinned,
     };
   } finally {
