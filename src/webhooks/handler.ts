@@ -4,22 +4,21 @@
  */
 import { type Event, safeDecodeEvents, toValidationDetail } from '../events/index';
 import { conversationIdError, normalizeConversationId } from '../internal/conversation-id';
+import { rememberExactDigits } from '../stores/stored-json';
 import { createAuthCheck } from './auth';
 import { type Dedupe, dispatch, type Listeners, notifyAll } from './dispatch';
 import { checkedKinds } from './event-kinds';
 import { type HeaderLookup, toHeaders } from './headers';
 import { exceedsArrayItems } from './json-scan';
 import { BodyConsumedError, BodyEncodingError, BodyTooLargeError, decodeUtf8, discardBody, parseJsonBody, readLimited } from './read-body';
-
-/** At most this much of an unread body is read and thrown away after an early answer. */
-const DISCARD_LIMIT_BYTES = 64 * 1024 * 1024;
-
-import { rememberExactDigits } from '../stores/stored-json';
 import { CONSUMED, detail, rejectionReason, SUCCESS, safeDecode } from './rejection';
 import { createMemorySeenStore } from './seen';
 import { serializeResult } from './serialize';
 import { checkSignature, decodeSecrets } from './signature';
 import type { ReceiveInput, UnknownKindsMode, WebhookBody, WebhookHandler, WebhookHandlerOptions, WebhookResult } from './types';
+
+/** At most this much of an unread body is read and thrown away after an early answer. */
+const DISCARD_LIMIT_BYTES = 64 * 1024 * 1024;
 
 /** The default body limit: 10 MiB, above the sender's 5 MiB batches. */
 export const DEFAULT_MAX_BODY_BYTES = 10 * 1024 * 1024;
