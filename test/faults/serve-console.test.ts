@@ -9,6 +9,7 @@ import { appendFileSync, existsSync, readFileSync, statSync, writeFileSync } fro
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { requireBuild } from '../helpers/built';
+import { needing } from '../helpers/components';
 import { cli, KEY, killAll, message, post, startServe, storedIds } from './serve-process';
 import { removeTempFolders, tempFolder } from './temp';
 
@@ -210,7 +211,12 @@ int fdatasync(int fd) {
     process.platform === 'linux' &&
     spawnSync('cc', ['-shared', '-fPIC', '-o', shim, '-x', 'c', '-', '-ldl'], { input: source, encoding: 'utf8' }).status === 0;
 
-  it.skipIf(!built)('answers 500, then writes and syncs the retried batch before acknowledging it, once', async () => {
+  const title = needing(
+    'c-compiler',
+    built ? undefined : 'an fsync shim is built with cc (and LD_PRELOAD needs Linux)',
+    'answers 500, then writes and syncs the retried batch before acknowledging it, once',
+  );
+  it.skipIf(!built)(title, async () => {
     const dir = folder();
     const faults = tempFolder('agentwire-fsync-faults-');
     const counter = join(faults, 'left');

@@ -12,10 +12,15 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { checkJsonLines, killAll, message, post, startServe, storedIds } from '../faults/serve-process';
 import { requireBuild } from '../helpers/built';
+import { needing } from '../helpers/components';
+
+/** Why a tmpfs cannot be mounted here, or `undefined`. */
+const unmountable =
+  process.platform !== 'linux' ? 'mounting a tmpfs needs Linux' : process.getuid?.() !== 0 ? 'mounting a tmpfs needs root' : undefined;
 
 /** A 2 MiB tmpfs mounted for the test, or `undefined` where mounting is not allowed. */
 function mountTmpfs(): string | undefined {
-  if (process.getuid?.() !== 0 || process.platform !== 'linux') return undefined;
+  if (unmountable) return undefined;
   const dir = mkdtempSync(join(tmpdir(), 'agentwire-full-disk-'));
   const mounted = spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=2m', 'tmpfs', dir], { encoding: 'utf8' });
   if (mounted.status !== 0) {
@@ -34,7 +39,9 @@ afterAll(() => {
   rmSync(mount, { recursive: true, force: true });
 });
 
-describe.skipIf(mount === undefined)('a full disk under agentwire serve', () => {
+const suite = needing('root', mount ? undefined : (unmountable ?? 'mount -t tmpfs failed'), 'a full disk under agentwire serve');
+
+describe.skipIf(mount === undefined)(suite, () => {
   it('answers 5xx for what does not fit, stores the re-delivery once space is back, and loses nothing acknowledged', async () => {
     const base = mount as string;
     const dir = join(base, 'data');

@@ -8,6 +8,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import conversation from '../fixtures/conversation.json';
 import { requireBuild } from '../helpers/built';
+import { needing } from '../helpers/components';
 import { CHROMIUM, hasChromium, launchBrowser, post, type Served, startServe } from './harness';
 import { ANSI_OUTPUT, HOSTILE_TEXT, hostileEvents } from './hostile-events';
 
@@ -18,13 +19,13 @@ const HOSTILE = randomUUID();
 const SCREENSHOT = fileURLToPath(new URL('../../docs/viewer.png', import.meta.url));
 const events = conversation as unknown[];
 
-if (!hasChromium) {
-  console.warn(
-    `\n*** The viewer's browser tests are SKIPPED: no browser at ${CHROMIUM}. Install Debian's chromium (apt-get install -y chromium) to run them. ***\n`,
-  );
-}
+const suite = needing(
+  'chromium',
+  hasChromium ? undefined : `no browser at ${CHROMIUM} (apt-get install -y chromium)`,
+  'the viewer in a real browser',
+);
 
-describe.skipIf(!hasChromium)('the viewer in a real browser', () => {
+describe.skipIf(!hasChromium)(suite, () => {
   let served: Served;
   let browser: { context: BrowserContext; close(): Promise<void> };
   let page: Page;
