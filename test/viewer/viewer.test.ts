@@ -3,7 +3,6 @@
  * and Debian's chromium reading it through the printed URL.
  */
 import { randomUUID } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import conversation from '../fixtures/conversation.json';
@@ -13,10 +12,8 @@ import { CHROMIUM, hasChromium, launchBrowser, post, type Served, startServe } f
 import { ANSI_OUTPUT, HOSTILE_TEXT, hostileEvents } from './hostile-events';
 
 const KEY = 'viewer-test-key';
-// A fixed id, so the picture stays the same from run to run.
 const RECORDED = '6c1f2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f';
 const HOSTILE = randomUUID();
-const SCREENSHOT = fileURLToPath(new URL('../../docs/viewer.png', import.meta.url));
 const events = conversation as unknown[];
 
 const suite = needing(
@@ -107,12 +104,6 @@ describe.skipIf(!hasChromium)(suite, () => {
     }));
     expect(after).toEqual({ y: 300, same: true });
     expect(await page.locator('.counts').textContent()).toBe('32 of 34 events shown');
-  });
-
-  it('takes the picture for the README', async () => {
-    await page.setViewportSize({ width: 1100, height: 900 });
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: SCREENSHOT });
   });
 
   it('switches branches and shows the raw JSON of an event', async () => {
