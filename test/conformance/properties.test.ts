@@ -52,6 +52,8 @@ describe('round trips', () => {
   const members = unionMembers(loadSchemas(), 'Event-Input');
 
   it('decode(encode(decode(x))) equals decode(x) for generated events', () => {
+    const runs = 500;
+    let checked = 0;
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 2 ** 31 }), fc.constantFrom(...members), (seed, member) => {
         const value = createGenerator(seed).valid(member);
@@ -60,9 +62,12 @@ describe('round trips', () => {
         const again = decodeEvent(encodeEvent(first.output));
         expect(again).toEqual(first.output);
         expect(JSON.parse(JSON.stringify(encodeEvent(again)))).toEqual(encodeEvent(first.output));
+        checked++;
         return true;
       }),
-      { numRuns: 500 },
+      { numRuns: runs },
     );
+    // The property holds only if it was really checked: nearly every generated event decodes (all 500 today).
+    expect(checked).toBeGreaterThanOrEqual(runs * 0.9);
   });
 });
