@@ -1,24 +1,32 @@
 #!/usr/bin/env node
-// `npm run generate`: every generator, from the vendored OpenAPI document.
-//   node scripts/generate.mjs                       regenerate from spec/service-openapi.json
+// `npm run generate`: every generator, from the vendored OpenAPI documents.
+//   node scripts/generate.mjs                       regenerate from spec/
 //   node scripts/generate.mjs --check               write nothing; exit 1 when a generated file is stale
-//   node scripts/generate.mjs --update-spec <path>  adopt a new document (copy it into spec/, record
+//   node scripts/generate.mjs --update-spec <path> [--document service|agent-server]
+//                                                   adopt a new document (copy it into spec/, record
 //                                                   its SHA-256 and version), then regenerate
-// Each generator refuses a document whose SHA-256 differs from spec/service-openapi.json.sha256.
+// Each generator refuses a document whose SHA-256 differs from the one recorded beside it.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { ROOT, updateSpec } from './codegen/spec.mjs';
+import { DOCUMENTS, ROOT, updateSpec } from './codegen/spec.mjs';
 
 const GENERATORS = ['scripts/generate-events.mjs', 'scripts/generate-api.mjs'];
 
 const args = process.argv.slice(2);
-const known = new Set(['--check', '--update-spec']);
+const known = new Set(['--check', '--update-spec', '--document']);
 for (const arg of args) {
   if (arg.startsWith('--') && !known.has(arg)) {
-    console.error(`unknown option ${arg} (use --check or --update-spec <path>)`);
+    console.error(`unknown option ${arg} (use --check, or --update-spec <path> [--document <name>])`);
     process.exit(2);
   }
 }
+const documentAt = args.indexOf('--document');
+const name = documentAt >= 0 ? args[documentAt + 1] : 'service';
+if (!name || !Object.hasOwn(DOCUMENTS, name)) {
+  console.error(`--document takes one of: ${Object.keys(DOCUMENTS).join(', ')}`);
+  process.exit(2);
+}
+const file = `spec/${DOCUMENTS[name]}`;
 const check = args.includes('--check');
 const at = args.indexOf('--update-spec');
 if (at >= 0) {
@@ -32,11 +40,11 @@ if (at >= 0) {
     process.exit(2);
   }
   try {
-    const { sha256, version, previous } = updateSpec(source);
+    const { sha256, version, previous } = updateSpec(source, name);
     console.log(
       previous === sha256
-        ? `spec/service-openapi.json is already this document (SHA-256 ${sha256})`
-        : `spec/service-openapi.json is now ${source} (info.version ${version}, SHA-256 ${sha256})`,
+        ? `${file} is already this document (SHA-256 ${sha256})`
+        : `${file} is now ${source} (info.version ${version}, SHA-256 ${sha256})`,
     );
   } catch (error) {
     console.error(error.message);

@@ -1,7 +1,8 @@
-// The vendored OpenAPI document (spec/service-openapi.json) and the SHA-256 that pins it
-// (spec/service-openapi.json.sha256, in `sha256sum` format). Every generator reads the document
-// through readSpec(), which refuses a document whose hash differs from the recorded one;
-// updateSpec() is the one way to change it (`npm run generate -- --update-spec <path>`).
+// The vendored OpenAPI documents (spec/service-openapi.json, spec/agent-server-openapi.json) and the
+// SHA-256 that pins each (spec/<document>.sha256, in `sha256sum` format). Every generator reads a
+// document through readSpec(name), which refuses a document whose hash differs from the recorded
+// one; updateSpec() is the one way to change it (`npm run generate -- --update-spec <path>
+// [--document agent-server]`).
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -9,20 +10,38 @@ import { fileURLToPath } from 'node:url';
 
 /** The repository's root folder. */
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-/** The vendored document. */
-export const SPEC_PATH = join(ROOT, 'spec/service-openapi.json');
-/** Its recorded SHA-256, as `sha256sum` writes it. */
-export const HASH_PATH = `${SPEC_PATH}.sha256`;
-/** The document's description, whose marked block records its version and hash. */
+
+/**
+ * The vendored documents, by name: the service's (`service`, the V1 API, and the events as its
+ * older build describes them) and its agent server's at the release the service runs
+ * (`agent-server`, whose event models win where the two differ).
+ */
+export const DOCUMENTS = { service: 'service-openapi.json', 'agent-server': 'agent-server-openapi.json' };
+
+/** The vendored document's path. */
+export const specPath = (name = 'service') => join(ROOT, 'spec', fileName(name));
+/** The path of its recorded SHA-256, as `sha256sum` writes it. */
+export const hashPath = (name = 'service') => `${specPath(name)}.sha256`;
+/** The vendored service document (kept for readers of one document). */
+export const SPEC_PATH = specPath('service');
+/** The documents' description, whose marked blocks record their versions and hashes. */
 export const README_PATH = join(ROOT, 'spec/README.md');
+
+/** The file name of a document, or an error naming the known ones. */
+function fileName(name) {
+  const file = DOCUMENTS[name];
+  if (!file) throw new Error(`unknown document "${name}" (known: ${Object.keys(DOCUMENTS).join(', ')})`);
+  return file;
+}
 
 const sha256 = (bytes) => createHash('sha256').update(bytes).digest('hex');
 
-/** The hash recorded in spec/service-openapi.json.sha256. */
-export function recordedHash() {
-  const line = readFileSync(HASH_PATH, 'utf8').trim();
-  const match = /^([0-9a-f]{64}) {2}service-openapi\.json$/.exec(line);
-  if (!match) throw new Error(`${HASH_PATH}: expected "<sha256>  service-openapi.json", found ${JSON.stringify(line)}`);
+/** The hash recorded in spec/<document>.sha256. */
+export function recordedHash(name = 'service') {
+  const file = fileName(name);
+  const line = readFileSync(hashPath(name), 'utf8').trim();
+  const match = /^([0-9a-f]{64}) {2}(\S+)$/.exec(line);
+  if (!match || match[2] !== file) throw new Error(`${hashPath(name)}: expected "<sha256>  ${file}", found ${JSON.stringify(line)}`);
   return match[1];
 }
 
@@ -42,59 +61,66 @@ function parseDocument(bytes, path) {
 }
 
 /**
- * The vendored document, parsed, after checking its hash against the recorded one. Returns
- * `{ document, sha256, version }`.
+ * A vendored document (`service` by default), parsed, after checking its hash against the recorded
+ * one. Returns `{ document, sha256, version }`.
  */
-export function readSpec() {
-  const bytes = readFileSync(SPEC_PATH);
+export function readSpec(name = 'service') {
+  const file = fileName(name);
+  const bytes = readFileSync(specPath(name));
   const actual = sha256(bytes);
-  const expected = recordedHash();
+  const expected = recordedHash(name);
   if (actual !== expected) {
     throw new Error(
-      `spec/service-openapi.json has SHA-256 ${actual}, but ${expected} is recorded in spec/service-openapi.json.sha256.\n` +
+      `spec/${file} has SHA-256 ${actual}, but ${expected} is recorded in spec/${file}.sha256.\n` +
         'Refusing to generate from a document nobody recorded. To adopt a new document, run\n' +
-        '  npm run generate -- --update-spec <path-to-new-document>\n' +
+        `  npm run generate -- --update-spec <path-to-new-document>${name === 'service' ? '' : ` --document ${name}`}\n` +
         'which copies it into spec/, records its hash and version, and regenerates the code.',
     );
   }
-  const document = parseDocument(bytes, SPEC_PATH);
+  const document = parseDocument(bytes, specPath(name));
   return { document, sha256: actual, version: document.info?.version ?? 'unknown' };
 }
 
-/** The block of spec/README.md that records the document's version and hash. */
-export function readmeBlock(version, hash) {
+/** The block of spec/README.md that records a document's version and hash. */
+export function readmeBlock(version, hash, name = 'service') {
   return [
-    '<!-- spec-info:start (written by `npm run generate -- --update-spec`) -->',
-    `| \`info.version\` | \`${version}\` |`,
+    `<!-- spec-info:${name}:start (written by \`npm run generate -- --update-spec\`) -->`,
+    `| \`${fileName(name)}\` | \`info.version\` \`${version}\` |`,
     '|---|---|',
     `| SHA-256 | \`${hash}\` |`,
-    '<!-- spec-info:end -->',
+    `<!-- spec-info:${name}:end -->`,
   ].join('\n');
 }
 
-const BLOCK = /<!-- spec-info:start[\s\S]*?<!-- spec-info:end -->/;
+const block = (name) => new RegExp(`<!-- spec-info:${name}:start[\\s\\S]*?<!-- spec-info:${name}:end -->`);
 
-/** Whether spec/README.md records the given version and hash. */
-export function readmeRecords(version, hash) {
-  const match = BLOCK.exec(readFileSync(README_PATH, 'utf8'));
-  return match?.[0] === readmeBlock(version, hash);
+/** Whether spec/README.md records the given version and hash of a document. */
+export function readmeRecords(version, hash, name = 'service') {
+  const match = block(name).exec(readFileSync(README_PATH, 'utf8'));
+  return match?.[0] === readmeBlock(version, hash, name);
 }
 
 /**
- * Adopts a new document: checks it parses as OpenAPI 3.1, copies it byte for byte into spec/,
- * and records its hash (spec/service-openapi.json.sha256) and version (spec/README.md).
+ * Adopts a new document (`service` by default): checks it parses as OpenAPI 3.1, copies it byte for
+ * byte into spec/, and records its hash (spec/<document>.sha256) and version (spec/README.md).
  * Returns `{ sha256, version, previous }`.
  */
-export function updateSpec(source) {
+export function updateSpec(source, name = 'service') {
+  const file = fileName(name);
   const bytes = readFileSync(resolve(source));
   const document = parseDocument(bytes, source);
   const hash = sha256(bytes);
   const version = document.info?.version ?? 'unknown';
-  const previous = recordedHash();
-  writeFileSync(SPEC_PATH, bytes);
-  writeFileSync(HASH_PATH, `${hash}  service-openapi.json\n`);
+  let previous;
+  try {
+    previous = recordedHash(name);
+  } catch {
+    previous = undefined;
+  }
+  writeFileSync(specPath(name), bytes);
+  writeFileSync(hashPath(name), `${hash}  ${file}\n`);
   const readme = readFileSync(README_PATH, 'utf8');
-  if (!BLOCK.test(readme)) throw new Error(`${README_PATH} has no spec-info block to update`);
-  writeFileSync(README_PATH, readme.replace(BLOCK, readmeBlock(version, hash)));
+  if (!block(name).test(readme)) throw new Error(`${README_PATH} has no spec-info block for ${name} to update`);
+  writeFileSync(README_PATH, readme.replace(block(name), readmeBlock(version, hash, name)));
   return { sha256: hash, version, previous };
 }
