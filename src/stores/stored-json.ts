@@ -1,25 +1,24 @@
 /**
- * The JSON text a store writes for a received event: `JSON.stringify`, with the exact digits of
- * integers JavaScript cannot hold put back (the handler remembers them per decoded event).
+ * The JSON text a store writes for a received event: the text it arrived as, when the webhook
+ * handler received it (it remembers it per decoded event), and `JSON.stringify` otherwise.
  * @module
  */
 import type { Event } from '../events/index';
 
-const exactDigits = /* @__PURE__ */ new WeakMap<object, (json: string) => string>();
+const received = /* @__PURE__ */ new WeakMap<object, string>();
 
-/** Remembers how to restore the exact digits of an event's large integers (the handler calls it). */
-export function rememberExactDigits(event: object, restore: (json: string) => string): void {
-  exactDigits.set(event, restore);
+/** Remembers the JSON text an event arrived as (the webhook handler calls it for each decoded event). */
+export function rememberReceivedJson(event: object, json: string): void {
+  received.set(event, json);
 }
 
 /**
- * The JSON text of an event, as a durable store should write it: integers beyond ±2^53 that
- * arrived in a webhook body keep the digits they were sent with (JavaScript holds them as the
- * nearest double), exactly as the service, whose Python keeps integers of any size, stores them.
- * `NaN` and `±Infinity` become `null`, as the service writes them in free-form fields.
+ * The JSON text of an event, as a durable store should write it: the text the event arrived as in
+ * a webhook body, byte for byte (numbers keep the digits they were sent with, `30.0` stays `30.0`,
+ * fields a newer server added stay), without whitespace between tokens, with the values decoding
+ * generated for what the sender left out (`id`, `timestamp`) added. `NaN` and `±Infinity` become
+ * `null`. An event that did not arrive through the handler is written with `JSON.stringify`.
  */
 export function stringifyEvent(event: Event | object): string {
-  const json = JSON.stringify(event);
-  const restore = exactDigits.get(event);
-  return restore ? restore(json) : json;
+  return received.get(event) ?? JSON.stringify(event);
 }

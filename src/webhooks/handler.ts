@@ -4,11 +4,12 @@
  */
 import { type Event, safeDecodeEvents, toValidationDetail } from '../events/index';
 import { conversationIdError, normalizeConversationId } from '../internal/conversation-id';
-import { rememberExactDigits } from '../stores/stored-json';
+import { rememberReceivedJson } from '../stores/stored-json';
 import { createAuthCheck } from './auth';
 import { type Dedupe, dispatch, type Listeners, notifyAll } from './dispatch';
 import { checkedKinds } from './event-kinds';
 import { type HeaderLookup, toHeaders } from './headers';
+import { receivedEventTexts } from './json-items';
 import { exceedsArrayItems } from './json-scan';
 import { BodyConsumedError, BodyEncodingError, BodyTooLargeError, decodeUtf8, discardBody, parseJsonBody, readLimited } from './read-body';
 import { CONSUMED, detail, rejectionReason, SUCCESS, safeDecode } from './rejection';
@@ -116,18 +117,20 @@ export function createWebhookHandler<const Mode extends UnknownKindsMode = 'reje
       if (rejected) return rejected;
     }
     let json = body.json;
-    let restore: ((text: string) => string) | undefined;
     if (body.text !== undefined) {
       // Counted before parsing: half a million tiny events are refused without building them.
       if (exceedsArrayItems(body.text, maxEvents)) return tooManyEvents();
       const parsed = parseJsonBody(body.text);
       if (!parsed.ok) return detail(422, [parsed.error]);
       json = parsed.value;
-      restore = parsed.restore;
     } else if (Array.isArray(json) && json.length > maxEvents) return tooManyEvents();
     const decoded = safeDecodeEvents(json, { unknownKinds: options.unknownKinds ?? 'reject' });
     if (!decoded.success) return detail(422, toValidationDetail(decoded.issues, ['body']));
-    if (restore) for (const event of decoded.output) rememberExactDigits(event, restore);
+    if (body.text !== undefined) {
+      // What a store keeps is each event as it was sent; listeners get the decoded events.
+      const texts = receivedEventTexts(body.text, json as unknown[], decoded.output);
+      for (let i = 0; i < texts.length; i++) rememberReceivedJson(decoded.output[i] as object, texts[i] as string);
+    }
     const failure = await dispatch(decoded.output as Event[], { conversationId }, listeners, dedupe);
     if (failure?.stage === 'store')
       return detail(500, 'The event store could not store the batch; it was not acknowledged and may be delivered again');

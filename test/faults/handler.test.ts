@@ -5,13 +5,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, request, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Event } from 'agentwire/events';
 import { createWebhookHandler, DEFAULT_MAX_EVENTS, storeListener, type WebhookRejection } from 'agentwire/webhooks';
 import { createFileStore, toNodeHandler } from 'agentwire/webhooks/node';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { messageEvent } from '../helpers/events';
 import { removeTempFolders, tempFolder } from './temp';
 
@@ -74,21 +74,20 @@ describe('a body a middleware already read', () => {
       req.on('data', () => undefined);
       req.on('end', () => node(req, res));
     });
-    const started = Date.now();
+    // Waiting forever would end at the test's timeout; how soon the 500 comes is measured by `npm run bench`.
     const response = await fetch(`${base}/api/v1/webhooks/events/${randomUUID()}`, {
       method: 'POST',
       headers,
       body: JSON.stringify([messageEvent('drained')]),
-      signal: AbortSignal.timeout(5_000),
     });
-    expect(Date.now() - started).toBeLessThan(2_000);
     expect(response.status).toBe(500);
     expect((await response.json()).detail).toMatch(/already read.*req\.body/);
   });
 });
 
 describe('events per batch', () => {
-  it('a 10 MiB body of tiny events is refused with 413 at once, and other requests are not held up', async () => {
+  // How long the refusal takes, and the request sent meanwhile, is measured by `npm run bench` (Hostile input).
+  it('a 10 MiB body of tiny events is refused with 413 without being parsed, and other requests are served meanwhile', async () => {
     const handler = createWebhookHandler({ apiKey: KEY });
     let delivered = 0;
     handler.onAny(() => {
@@ -103,22 +102,37 @@ describe('events per batch', () => {
     const count = Math.floor((10 * 1024 * 1024 - 2) / (one.length + 1));
     const body = `[${Array(count).fill(one).join(',')}]`;
     expect(count).toBeGreaterThan(470_000);
-    let smallMs = 0;
-    const small = (async () => {
-      await new Promise((wait) => setTimeout(wait, 20));
-      const started = Date.now();
-      const response = await fetch(`${base}/api/v1/webhooks/events/${randomUUID()}`, { method: 'POST', headers, body: `[${one}]` });
-      smallMs = Date.now() - started;
-      return response.status;
-    })();
-    const started = Date.now();
-    const big = await fetch(`${base}/api/v1/webhooks/events/${randomUUID()}`, { method: 'POST', headers, body });
-    const bigMs = Date.now() - started;
-    expect(big.status).toBe(413);
-    expect(await big.json()).toEqual({ detail: `The batch holds more than ${DEFAULT_MAX_EVENTS} events, the most one request may carry` });
-    expect(await small).toBe(200);
-    expect(bigMs).toBeLessThan(3_000);
-    expect(smallMs).toBeLessThan(1_000);
+    const parse = vi.spyOn(JSON, 'parse');
+    try {
+      const big = request(`${base}/api/v1/webhooks/events/${randomUUID()}`, {
+        method: 'POST',
+        headers: { ...headers, 'content-length': Buffer.byteLength(body) },
+      });
+      const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
+        big.on('response', (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => {
+            text += chunk;
+          });
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+        });
+        big.on('error', reject);
+      });
+      // The first half of the batch is sent; while the rest is held back, another request is answered.
+      const half = Math.floor(body.length / 2);
+      await new Promise((sent) => big.write(body.slice(0, half), sent));
+      const small = await fetch(`${base}/api/v1/webhooks/events/${randomUUID()}`, { method: 'POST', headers, body: `[${one}]` });
+      expect(small.status).toBe(200);
+      big.end(body.slice(half));
+      const { status, text } = await answer;
+      // The batch was counted, never parsed: no JSON.parse saw more than a megabyte.
+      expect(parse.mock.calls.filter(([parsed]) => String(parsed).length > 1024 * 1024)).toEqual([]);
+      expect(status).toBe(413);
+      expect(JSON.parse(text)).toEqual({ detail: `The batch holds more than ${DEFAULT_MAX_EVENTS} events, the most one request may carry` });
+    } finally {
+      parse.mockRestore();
+    }
     expect(delivered).toBe(1);
     expect(rejections.map((rejection) => [rejection.status, rejection.reason])).toEqual([
       [413, `The batch holds more than ${DEFAULT_MAX_EVENTS} events, the most one request may carry`],
@@ -193,7 +207,7 @@ describe('numbers JavaScript cannot hold', () => {
     '"text":"NaN Infinity 123456789012345678901234567890","list":[18446744073709551615,1]}},' +
     '{"kind":"HookExecutionEvent","id":"e2","hook_event_type":"Stop","hook_command":"x","success":true,"exit_code":99999999999999999999}]';
 
-  it('are accepted as the service accepts them, and stored with their exact digits', async () => {
+  it('are accepted as the service accepts them, and stored as they were sent', async () => {
     const dir = tempFolder('agentwire-numbers-');
     const store = createFileStore({ dir });
     const handler = createWebhookHandler({ apiKey: KEY });
@@ -215,12 +229,17 @@ describe('numbers JavaScript cannot hold', () => {
       .trimEnd()
       .split('\n');
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toContain(
-      '"value":{"big":123456789012345678901234567890,"neg":-98765432109876543210,"exact":9007199254740993,' +
-        '"safe":9007199254740991,"float":1.5e+300,"nan":null,"inf":null,"minf":null,' +
-        '"text":"NaN Infinity 123456789012345678901234567890","list":[18446744073709551615,1]}',
+    // Each line is the event as sent (the timestamp it lacked first), with NaN and Infinity as null.
+    const timestamps = seen.map((event) => JSON.stringify((event as { timestamp: string }).timestamp));
+    expect(lines[0]).toBe(
+      `{"timestamp":${timestamps[0]},"kind":"ConversationStateUpdateEvent","id":"e1","key":"stats","value":` +
+        '{"big":123456789012345678901234567890,"neg":-98765432109876543210,"exact":9007199254740993,' +
+        '"safe":9007199254740991,"float":1.5e300,"nan":null,"inf":null,"minf":null,' +
+        '"text":"NaN Infinity 123456789012345678901234567890","list":[18446744073709551615,1]}}',
     );
-    expect(lines[1]).toContain('"exit_code":99999999999999999999');
+    expect(lines[1]).toBe(
+      `{"timestamp":${timestamps[1]},"kind":"HookExecutionEvent","id":"e2","hook_event_type":"Stop","hook_command":"x","success":true,"exit_code":99999999999999999999}`,
+    );
     for (const line of lines) expect(() => JSON.parse(line)).not.toThrow();
     await store.close();
   });
