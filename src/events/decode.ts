@@ -9,6 +9,7 @@ import { type Event, EventSchema } from './generated/event';
 import { FAIL, fastDecodeEvent } from './generated/fast-decode';
 import type { LenientEvent } from './lenient';
 import type { DecodeConfig } from './service-issue';
+import type { UnknownField, UnknownFieldsMode } from './unknown-fields';
 
 /** What to do with an action, observation or tool definition of a kind no schema knows: refuse it (default) or keep it. */
 export type UnknownKindsMode = 'reject' | 'keep';
@@ -21,6 +22,13 @@ export interface DecodeOptions {
    * {@link OpaqueValue}. Unknown event kinds are always rejected.
    */
   unknownKinds?: 'reject' | 'keep';
+  /**
+   * What to do with a key that no model defines (see {@link UnknownFieldsMode}). `'reject'` (the
+   * default) answers as the service does: closed models refuse it, open models drop it. `'keep'`
+   * accepts it anywhere, keeps its value in the output (so `encodeEvent` writes it back) and lists it
+   * in the `unknownFields` of a safe decode's result. The output types do not show kept keys.
+   */
+  unknownFields?: UnknownFieldsMode;
   /**
    * How booleans, numbers and date-times are read. `'lax'` (the default) reads them as the service
    * does (pydantic's lax mode): `"true"`, `"yes"`, `1` are booleans, `"5"`, `" 5 "`, `"5.0"`, `true`
@@ -35,10 +43,14 @@ export interface DecodeOptions {
 /** {@link DecodeOptions} that keep unknown kinds. */
 export type LenientDecodeOptions = DecodeOptions & { unknownKinds: 'keep' };
 
-/** The result of a safe decode: the output, or the issues and their pydantic-style `detail`. */
+/**
+ * The result of a safe decode: the output, or the issues and their pydantic-style `detail`. With
+ * `unknownFields: 'keep'`, a success lists in `unknownFields` every key no model defines that the
+ * output kept (present only when there is at least one).
+ */
 export type SafeDecodeResult<T> =
-  | { success: true; output: T; issues?: undefined; detail?: undefined }
-  | { success: false; output?: undefined; issues: v.BaseIssue<unknown>[]; detail: ValidationErrorItem[] };
+  | { success: true; output: T; issues?: undefined; detail?: undefined; unknownFields?: readonly UnknownField[] }
+  | { success: false; output?: undefined; issues: v.BaseIssue<unknown>[]; detail: ValidationErrorItem[]; unknownFields?: undefined };
 
 const config = (unknownKinds: 'reject' | 'keep', coercion: 'lax' | 'strict'): DecodeConfig =>
   Object.freeze({ abortEarly: false, abortPipeEarly: false, unknownKinds, coercion });

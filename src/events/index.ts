@@ -38,3 +38,4 @@ export type {
   OpaqueValue,
 } from './lenient';
 export { ROOT_PARENT_ID } from './schema-helpers';
+export type { UnknownField, UnknownFieldsMode } from './unknown-fields';
