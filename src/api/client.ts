@@ -34,7 +34,7 @@ import { type AppConversationsResource, createAppConversationsResource } from '.
 import { createEventsResource, type EventsResource } from './resources/events';
 import { createSandboxesResource, type SandboxesResource } from './resources/sandboxes';
 import { decodeResponse } from './response';
-import { createTransport, type RequestInfo, type ResponseInfo, sharedTransportOptions } from './transport';
+import { createTransport, type RequestInfo, type ResponseInfo, type Send, sharedTransportOptions } from './transport';
 
 /** Options of {@link createClient}. */
 export interface ClientOptions<Mode extends UnknownKindsMode = UnknownKindsMode> {
@@ -42,8 +42,18 @@ export interface ClientOptions<Mode extends UnknownKindsMode = UnknownKindsMode>
   baseUrl: string;
   /** The API key. It never appears in errors, logs or inspection output. */
   apiKey: string;
-  /** `'bearer'` (default): `Authorization: Bearer <key>`; `'session-key'`: `X-Session-API-Key` (sandboxes, self-hosted). */
+  /**
+   * How `apiKey` is sent to the V1 API: `'bearer'` (default, the hosted service's API keys):
+   * `Authorization: Bearer <key>`; `'session-key'` (a self-hosted server started with a session
+   * key): `X-Session-API-Key`. The webhook callbacks (`webhooks.sendEvents`,
+   * `webhooks.sendConversation`) always send `X-Session-API-Key`, whatever this says.
+   */
   auth?: 'bearer' | 'session-key';
+  /**
+   * The sandbox's session key, for the webhook callbacks (`webhooks.sendEvents`,
+   * `webhooks.sendConversation`), sent as `X-Session-API-Key` (default: `apiKey`). Never shown.
+   */
+  sessionApiKey?: string;
   /** A `fetch` to use instead of the global one. */
   fetch?: typeof globalThis.fetch;
   /** Milliseconds per attempt (default 60,000). */
@@ -127,6 +137,18 @@ export type Client<Mode extends UnknownKindsMode = 'reject'> = AgentwireClient<M
 
 const CreditsSchema = v.looseObject({ credits: v.exactOptional(v.nullable(v.union([v.string(), v.number()]))) });
 
+/**
+ * The webhook callbacks an agent server makes: the service checks the sandbox's session key in
+ * `X-Session-API-Key` there (the OpenAPI document's scheme says `X-Access-Token`, which only
+ * `GET /api/v1/webhooks/secrets` reads), never the user's bearer key.
+ */
+const SESSION_KEY_PATH = /^\/api\/v1\/webhooks\/(?:events\/[^/?#]+|conversations)\/?$/;
+
+/** Whether a request goes to a webhook callback, which takes the session key. */
+function usesSessionKey(path: string): boolean {
+  return SESSION_KEY_PATH.test(path);
+}
+
 const creditsOf = (value: unknown, where: string): number => {
   const credits = Number(decodeResponse(CreditsSchema, value, where).credits ?? 0);
   return Number.isFinite(credits) ? credits : 0;
@@ -139,14 +161,23 @@ export function createClient<const Mode extends UnknownKindsMode = 'reject'>(opt
   const unknownKinds = options.unknownKinds ?? 'reject';
   if (unknownKinds !== 'reject' && unknownKinds !== 'keep') throw new TypeError(`createClient: unknownKinds must be 'reject' or 'keep'`);
   const auth = options.auth ?? 'bearer';
-  const credentials: Record<string, string> =
-    auth === 'bearer' ? { authorization: `Bearer ${options.apiKey}` } : { 'x-session-api-key': options.apiKey };
-  const send = createTransport({
-    baseUrl: options.baseUrl,
-    headers: { accept: 'application/json', ...options.headers, ...credentials },
-    secrets: [options.apiKey],
-    ...sharedTransportOptions(options),
-  });
+  if (auth !== 'bearer' && auth !== 'session-key') throw new TypeError(`createClient: auth must be 'bearer' or 'session-key'`);
+  if (options.sessionApiKey !== undefined && typeof options.sessionApiKey !== 'string') {
+    throw new TypeError('createClient: sessionApiKey must be a string');
+  }
+  const sessionKey = options.sessionApiKey || options.apiKey;
+  const secrets = [options.apiKey, sessionKey];
+  const transport = (credentials: Record<string, string>) =>
+    createTransport({
+      baseUrl: options.baseUrl,
+      headers: { accept: 'application/json', ...options.headers, ...credentials },
+      secrets,
+      ...sharedTransportOptions(options),
+    });
+  const userSend = transport(auth === 'bearer' ? { authorization: `Bearer ${options.apiKey}` } : { 'x-session-api-key': options.apiKey });
+  const sessionSend = transport({ 'x-session-api-key': sessionKey });
+  // Each request carries the credential its route checks: the session key for the webhook callbacks.
+  const send: Send = (spec) => (usesSessionKey(spec.path) ? sessionSend : userSend)(spec);
   const core = createCore(send, unknownKinds);
   const summary: ClientSummary = { baseUrl: options.baseUrl, auth, apiKey: '[redacted]' };
   const client: AgentwireClient<Mode> = {

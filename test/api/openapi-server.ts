@@ -69,11 +69,15 @@ function loadOperations(): Operation[] {
   return operations;
 }
 
+/** The credential header a request must carry, for every operation or per `METHOD template`. */
+export type ExpectedAuth = { header: string; value: string } | ((operation: string) => { header: string; value: string });
+
 /**
  * Starts the server; `answers` maps `METHOD template` to the JSON body of the operation's success
  * answer (200, or 201 where the document says so), or to a {@link rawAnswer}.
  */
-export async function startOpenApiServer(answers: Record<string, unknown>, expectedAuth: { header: string; value: string }) {
+export async function startOpenApiServer(answers: Record<string, unknown>, expectedAuth: ExpectedAuth) {
+  const authFor = typeof expectedAuth === 'function' ? expectedAuth : () => expectedAuth;
   const schemas = loadSchemas();
   const ajv = new Ajv2020({ strict: false, allErrors: true });
   ajv.addFormat('date-time', true);
@@ -106,7 +110,8 @@ export async function startOpenApiServer(answers: Record<string, unknown>, expec
       const problems: string[] = [];
       if (!operation) problems.push('no such operation');
       else {
-        if (req.headers[expectedAuth.header] !== expectedAuth.value) problems.push(`missing or wrong ${expectedAuth.header}`);
+        const auth = authFor(key);
+        if (req.headers[auth.header] !== auth.value) problems.push(`missing or wrong ${auth.header}`);
         const known = new Set(operation.parameters?.filter((p) => p.in === 'query').map((p) => p.name));
         for (const name of new Set(url.searchParams.keys())) if (!known.has(name)) problems.push(`unknown query parameter ${name}`);
         for (const parameter of operation.parameters ?? []) {

@@ -47,10 +47,12 @@ export function testOperations(cases: OperationCase[]): void {
   let server: Awaited<ReturnType<typeof startOpenApiServer>>;
   let api: AgentwireClient;
   beforeAll(async () => {
-    server = await startOpenApiServer(Object.fromEntries(cases.map((entry) => [entry.operation, entry.answer])), {
-      header: 'authorization',
-      value: `Bearer ${KEY}`,
-    });
+    // The webhook callbacks take the sandbox's session key; every other operation the bearer key.
+    server = await startOpenApiServer(Object.fromEntries(cases.map((entry) => [entry.operation, entry.answer])), (operation) =>
+      /^POST \/api\/v1\/webhooks\/(events|conversations)/.test(operation)
+        ? { header: 'x-session-api-key', value: KEY }
+        : { header: 'authorization', value: `Bearer ${KEY}` },
+    );
     api = createClient({ baseUrl: server.baseUrl, apiKey: KEY, maxRetries: 0, timeout: 5_000 });
   });
   afterAll(() => server.close());
