@@ -12,7 +12,7 @@ import { fetchPage, PagePromise, type RawPage } from './page';
 import { buildQuery, type Query } from './query';
 import { checkKeys, checkRequestOptions, type RequestOptions } from './request-options';
 import { decodeResponse } from './response';
-import type { Exchange, HttpMethod, RawResponse, RequestSpec, ResponseType, Send } from './transport';
+import type { BodyType, Exchange, HttpMethod, RawResponse, RequestSpec, ResponseType, Send, StatusErrors } from './transport';
 
 /** A Valibot schema of a body, or a function that decodes one (and throws `APIResponseValidationError`). */
 export type Decoder<T> = v.GenericSchema<unknown, T> | ((value: unknown, where: string) => T);
@@ -31,9 +31,15 @@ export interface CallSpec<T> {
   /** The caller's parameters object (checked against `query`). */
   params?: object | undefined;
   body?: unknown;
+  /** How to send `body` (default JSON). */
+  bodyType?: BodyType;
+  /** Checks the arguments before anything is sent; what it throws rejects the call. */
+  check?: () => void;
   /** Whether the request may be sent again after the server may have acted on it. */
   idempotent: boolean;
   responseType?: ResponseType;
+  /** Statuses that end the call for good, each with the error class it is thrown as. */
+  errors?: StatusErrors;
   decode: Decoder<T>;
   options: RequestOptions | undefined;
 }
@@ -112,10 +118,13 @@ export function createCore(send: Send, unknownKinds: UnknownKindsMode = 'reject'
     const request: RequestSpec = { method: spec.method, path, idempotent: spec.idempotent, ...options };
     if (query && Object.keys(query).length) request.query = query;
     if (spec.body !== undefined) request.body = spec.body;
+    if (spec.bodyType) request.bodyType = spec.bodyType;
     if (spec.responseType) request.responseType = spec.responseType;
+    if (spec.errors) request.errors = spec.errors;
     return send(request);
   };
   const prepare = (spec: CallSpec<unknown>) => {
+    spec.check?.();
     const options = checkRequestOptions(spec.options, spec.name);
     const path = fillPath(spec.path, spec.pathParams, spec.name);
     const query = spec.query ? buildQuery(spec.params, spec.query, spec.name) : undefined;

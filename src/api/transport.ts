@@ -5,7 +5,7 @@
  * @module
  */
 import { createFetch, type FetchOptions } from 'ofetch';
-import { APIConnectionError, APITimeoutError, errorForStatus } from './errors';
+import { APIConnectionError, type APIError, type APIErrorInit, APITimeoutError, errorForStatus } from './errors';
 import { isSecretHeader, redactHeaders, scrub, scrubHeaders, scrubText, secretPattern } from './redact';
 import { isRetryableStatus, retryDelayMs, sleep } from './retry';
 
@@ -63,6 +63,12 @@ export interface RawResponse {
 /** How to read a 2xx body: JSON (plain text when it is not JSON), text as is, or bytes. */
 export type ResponseType = 'json' | 'text' | 'binary';
 
+/** How to send a body: JSON, or `multipart/form-data` from an object of fields (bytes and `Blob`s go as files). */
+export type BodyType = 'json' | 'multipart';
+
+/** Statuses that are final for a request, each with the error class it is thrown as. */
+export type StatusErrors = Readonly<Partial<Record<number, new (init: APIErrorInit) => APIError>>>;
+
 /** The HTTP methods the API uses. */
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
@@ -72,6 +78,8 @@ export interface RequestSpec {
   path: string;
   query?: Record<string, string | number | boolean | readonly string[] | undefined>;
   body?: unknown;
+  /** How to send `body` (default `'json'`). */
+  bodyType?: BodyType;
   /**
    * Whether sending the request twice does no harm. By default GET, PUT and DELETE are, POST and
    * PATCH are not. A request that is not is repeated only when the server surely did not act on
@@ -89,6 +97,11 @@ export interface RequestSpec {
   headers?: Record<string, string> | undefined;
   /** How to read the body (default `'json'`). */
   responseType?: ResponseType;
+  /**
+   * Statuses that end this request for good: never tried again (a 429 that is a hard limit of the
+   * operation, not a rate limit), and thrown as the given class instead of the status's usual one.
+   */
+  errors?: StatusErrors | undefined;
 }
 
 /** The body of an answer and the rest of it. */
@@ -131,6 +144,28 @@ function readBody(data: unknown, type: ResponseType, ok: boolean): unknown {
   }
 }
 
+/** A `multipart/form-data` body from an object of fields: `Blob`s and bytes as files, strings, numbers and booleans as text. */
+function formDataOf(fields: unknown): FormData {
+  if (fields === null || typeof fields !== 'object' || Array.isArray(fields)) {
+    throw new TypeError('a multipart body must be an object of fields');
+  }
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    if (value === undefined || value === null) continue;
+    if (value instanceof Blob) form.append(name, value, value instanceof File ? value.name : name);
+    else if (value instanceof Uint8Array) form.append(name, new Blob([value as Uint8Array<ArrayBuffer>]), name);
+    else if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') form.append(name, String(value));
+    else throw new TypeError(`the multipart field ${name} must be a Blob, a Uint8Array, a string, a number or a boolean`);
+  }
+  return form;
+}
+
+/** The body as fetch sends it, encoded once for every attempt. */
+function encodeBody(spec: RequestSpec): string | FormData | undefined {
+  if (spec.body === undefined) return undefined;
+  return spec.bodyType === 'multipart' ? formDataOf(spec.body) : JSON.stringify(spec.body);
+}
+
 /** Creates the send function of a client: one exchange, with retries, per-request options and redaction. */
 export function createTransport(options: TransportOptions) {
   const $fetch = createFetch({ fetch: options.fetch ?? globalThis.fetch });
@@ -148,6 +183,7 @@ export function createTransport(options: TransportOptions) {
     const url = `${base}${spec.path}`;
     const callerSignals = [options.signal, spec.signal].filter((signal): signal is AbortSignal => signal !== undefined);
     const idempotent = isIdempotent(spec);
+    const body = encodeBody(spec);
     const wait = (headers: Headers | undefined, attempt: number) =>
       sleep(retryDelayMs(headers, attempt, timeout), callerSignals.length ? AbortSignal.any(callerSignals) : undefined);
     for (let attempt = 1; ; attempt++) {
@@ -156,7 +192,8 @@ export function createTransport(options: TransportOptions) {
       const signal = AbortSignal.any([...callerSignals, timer]);
       const headers = {
         ...options.headers,
-        ...(spec.body === undefined ? {} : { 'content-type': 'application/json' }),
+        // fetch writes a multipart body's content type itself, with its boundary.
+        ...(typeof body === 'string' ? { 'content-type': 'application/json' } : {}),
         ...spec.headers,
       };
       options.onRequest?.({ method: spec.method, url: scrubText(url, secrets), headers: redactHeaders(headers, secrets), attempt });
@@ -171,7 +208,7 @@ export function createTransport(options: TransportOptions) {
           responseType: responseType === 'binary' ? 'arrayBuffer' : 'text',
         };
         if (spec.query) init.query = spec.query as Record<string, unknown>;
-        if (spec.body !== undefined) init.body = JSON.stringify(spec.body);
+        if (body !== undefined) init.body = body;
         response = await $fetch.raw(url, init);
       } catch (error) {
         const aborted = callerSignals.find((candidate) => candidate.aborted);
@@ -195,12 +232,12 @@ export function createTransport(options: TransportOptions) {
         attempt,
         status: response.status,
       });
-      const body = readBody(response._data, responseType, response.ok);
+      const answer = readBody(response._data, responseType, response.ok);
       const status = response.status;
       if (response.ok) {
         const shown = scrubHeaders(responseHeaders, secrets);
         return {
-          body,
+          body: answer,
           response: {
             status,
             headers: shown,
@@ -209,17 +246,19 @@ export function createTransport(options: TransportOptions) {
           },
         };
       }
-      if (!last && mayRetryStatus(status, responseHeaders, idempotent)) {
+      const Final = spec.errors?.[status];
+      if (!last && !Final && mayRetryStatus(status, responseHeaders, idempotent)) {
         await wait(responseHeaders, attempt);
         continue;
       }
-      const error = errorForStatus({
+      const init: APIErrorInit = {
         status,
         headers: scrubHeaders(responseHeaders, secrets),
-        body: scrub(body, secrets),
+        body: scrub(answer, secrets),
         method: spec.method,
         path: scrubText(spec.path, secrets),
-      });
+      };
+      const error = Final ? new Final(init) : errorForStatus(init);
       error.message = scrubText(error.message, secrets);
       if (error.stack) error.stack = scrubText(error.stack, secrets);
       throw error;
