@@ -16,7 +16,16 @@ import { CONSUMED, detail, rejectionReason, SUCCESS, safeDecode } from './reject
 import { createMemorySeenStore } from './seen';
 import { serializeResult } from './serialize';
 import { checkSignature, decodeSecrets } from './signature';
-import type { ReceiveInput, UnknownKindsMode, WebhookBody, WebhookHandler, WebhookHandlerOptions, WebhookResult } from './types';
+import type {
+  ReceiveInput,
+  UnknownFieldListener,
+  UnknownKindsMode,
+  WebhookBody,
+  WebhookHandler,
+  WebhookHandlerOptions,
+  WebhookResult,
+} from './types';
+import { createUnknownFieldReporter } from './unknown-fields';
 
 /** At most this much of an unread body is read and thrown away after an early answer. */
 const DISCARD_LIMIT_BYTES = 64 * 1024 * 1024;
@@ -61,6 +70,9 @@ export function createWebhookHandler<const Mode extends UnknownKindsMode = 'reje
   if (noAuth) logger.warn('agentwire webhooks: auth is disabled; anyone who can reach this endpoint can post events');
   const listeners: Listeners = { byKind: new Map(), any: [], batch: [], error: [], reject: [] };
   const conversationListeners: ((info: Record<string, unknown>) => unknown)[] = [];
+  const unknownFieldListeners: UnknownFieldListener[] = [];
+  const reportUnknownFields = createUnknownFieldReporter(unknownFieldListeners);
+  const decodeOptions = { unknownKinds: options.unknownKinds ?? 'reject', unknownFields: options.unknownFields ?? 'reject' } as const;
 
   async function bodyText(
     readBody: () => Promise<WebhookBody>,
@@ -124,7 +136,7 @@ export function createWebhookHandler<const Mode extends UnknownKindsMode = 'reje
       if (!parsed.ok) return detail(422, [parsed.error]);
       json = parsed.value;
     } else if (Array.isArray(json) && json.length > maxEvents) return tooManyEvents();
-    const decoded = safeDecodeEvents(json, { unknownKinds: options.unknownKinds ?? 'reject' });
+    const decoded = safeDecodeEvents(json, decodeOptions);
     if (!decoded.success) return detail(422, toValidationDetail(decoded.issues, ['body']));
     if (body.text !== undefined) {
       // What a store keeps is each event as it was sent; listeners get the decoded events.
@@ -132,6 +144,7 @@ export function createWebhookHandler<const Mode extends UnknownKindsMode = 'reje
       for (let i = 0; i < texts.length; i++) rememberReceivedJson(decoded.output[i] as object, texts[i] as string);
     }
     const failure = await dispatch(decoded.output as Event[], { conversationId }, listeners, dedupe);
+    if (!failure) reportUnknownFields(decoded.unknownFields, decoded.output as Event[], conversationId);
     if (failure?.stage === 'store')
       return detail(500, 'The event store could not store the batch; it was not acknowledged and may be delivered again');
     if (failure) return detail(500, 'A webhook listener failed; the batch was not acknowledged and may be delivered again');
@@ -283,6 +296,10 @@ export function createWebhookHandler<const Mode extends UnknownKindsMode = 'reje
     },
     onReject(listener) {
       listeners.reject.push(listener);
+      return handler;
+    },
+    onUnknownField(listener) {
+      unknownFieldListeners.push(listener);
       return handler;
     },
   };

@@ -2,7 +2,7 @@
  * Public types of the webhook handler.
  * @module
  */
-import type { Event, EventKind, LenientEvent, UnknownKindsMode } from '../events/index';
+import type { Event, EventKind, LenientEvent, UnknownFieldsMode, UnknownKindsMode } from '../events/index';
 import type { EventStore } from '../stores/types';
 import type { ApiKeyOption } from './auth';
 import type { HeaderLookup } from './headers';
@@ -15,7 +15,7 @@ export interface WebhookContext {
   conversationId: string;
 }
 
-export type { UnknownKindsMode };
+export type { UnknownFieldsMode, UnknownKindsMode };
 
 /** The event type listeners get in each mode (an indexed type, so a strict handler fits where either mode is expected). */
 export interface EventByMode {
@@ -59,6 +59,28 @@ export interface WebhookRejection {
 
 /** Listener of refused requests (`onReject`), so a misconfigured sender is visible. */
 export type RejectListener = (rejection: WebhookRejection) => unknown;
+
+/**
+ * A field no model defines that a handler made with `unknownFields: 'keep'` accepted (a newer
+ * server added it): told once per model and key, with where it was first seen.
+ */
+export interface UnknownFieldNotice {
+  /** The model whose object held it: `'AgentErrorEvent'`, `'TerminalAction'`, `'ErrorClassification'`, … */
+  model: string;
+  /** The field's key. */
+  key: string;
+  /** Where it is in the event, ending with the key: `['action', 'sandbox']`. */
+  path: readonly (string | number)[];
+  /** The conversation, normalized. */
+  conversationId: string;
+  /** The event that held it. */
+  eventId: string | undefined;
+  /** That event's kind. */
+  eventKind: string | undefined;
+}
+
+/** Listener of fields no model defines, accepted with `unknownFields: 'keep'` (`onUnknownField`). */
+export type UnknownFieldListener = (notice: UnknownFieldNotice) => unknown;
 
 /** The error a failing listener causes: an `AggregateError` of the listeners' errors, with the events. */
 export interface WebhookListenerError extends AggregateError {
@@ -113,6 +135,13 @@ export interface WebhookHandlerOptions<Mode extends UnknownKindsMode = UnknownKi
    * listeners are then typed with the lenient event types (`LenientEvent`).
    */
   unknownKinds?: Mode;
+  /**
+   * What to do with a field no model defines (a newer server's). `'reject'` (the default) answers
+   * 422 `extra_forbidden` where the service does, which stops the sender's deliveries for that
+   * conversation; `'keep'` accepts the batch, stores each event with the field as it was sent,
+   * gives listeners events that carry it, and tells `onUnknownField` listeners once per field.
+   */
+  unknownFields?: UnknownFieldsMode;
   /** Where warnings go (default `console`). */
   logger?: WebhookLogger;
 }
@@ -193,6 +222,8 @@ export interface WebhookHandler<Mode extends UnknownKindsMode = 'reject'> {
   onError(listener: ErrorListener): WebhookHandler<Mode>;
   /** Listens to refused requests (every 4xx answer). */
   onReject(listener: RejectListener): WebhookHandler<Mode>;
+  /** Listens to fields no model defines that `unknownFields: 'keep'` accepted: each model and key once. */
+  onUnknownField(listener: UnknownFieldListener): WebhookHandler<Mode>;
   /** The body limit in bytes. */
   readonly maxBodyBytes: number;
 }

@@ -49,6 +49,10 @@ Options:
   --keep-alive-timeout T    how long an idle connection stays open (default 5)
   --max-connections N       connections open at once; more are closed (default 128)
   --max-events N            events per request; more get 413 (default 1000; the service sends 5)
+  --unknown-fields MODE     keep (default) or reject: a field no model of this version defines
+                            (a newer server's) is kept and stored as sent, and named once on
+                            standard error; reject answers 422 as the service does, and the
+                            sender then stops delivering that conversation
   --quiet                   no line per event
   -h, --help                show this help
 
@@ -78,6 +82,7 @@ export const serve: Command = {
         'keep-alive-timeout': { type: 'string' },
         'max-connections': { type: 'string' },
         'max-events': { type: 'string' },
+        'unknown-fields': { type: 'string' },
         quiet: { type: 'boolean' },
       },
       USAGE,
@@ -122,6 +127,7 @@ export const serve: Command = {
       const handler = createWebhookHandler({
         apiKey: key.key,
         maxEvents: settings.maxEvents,
+        unknownFields: settings.unknownFields,
         store,
         logger: { warn: (message) => screen.err(`${message}\n`) },
       });
@@ -131,6 +137,12 @@ export const serve: Command = {
       });
       handler.onError((error) =>
         screen.err(`${clock()}  a batch for ${error.conversationId} was not stored: ${String(error.errors[0])}\n`),
+      );
+      handler.onUnknownField((field) =>
+        screen.err(
+          `${clock()}  kept a field this version does not know, stored as sent: ${field.model}.${field.key}` +
+            ` (first in ${field.eventKind} ${field.eventId} of ${field.conversationId})\n`,
+        ),
       );
       handler.onReject((rejection) => {
         screen.countRejection(rejection.status);

@@ -18,6 +18,12 @@ describe('serve settings', () => {
     expect(readSettings({ 'request-timeout': '2', 'headers-timeout': '5' }).headersMs).toBe(2_000);
     expect(() => readSettings({ port: '70000' })).toThrow(/--port must be a port number/);
   });
+
+  it('keeps fields no model defines unless told to reject them', () => {
+    expect(readSettings({}).unknownFields).toBe('keep');
+    expect(readSettings({ 'unknown-fields': 'reject' }).unknownFields).toBe('reject');
+    expect(() => readSettings({ 'unknown-fields': 'drop' })).toThrow('--unknown-fields must be keep or reject, not drop');
+  });
 });
 
 describe('serve banner', () => {

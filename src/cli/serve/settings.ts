@@ -22,6 +22,8 @@ export interface ServeSettings {
   maxConnections: number;
   /** Events one request may carry. */
   maxEvents: number;
+  /** What to do with fields no model of this version defines (a newer server's). */
+  unknownFields: 'keep' | 'reject';
 }
 
 /** The defaults, as `--help` states them. */
@@ -32,6 +34,8 @@ export const SERVE_DEFAULTS = {
   keepAliveMs: 5_000,
   maxConnections: 128,
   maxEvents: DEFAULT_MAX_EVENTS,
+  // Keeping a newer server's fields loses nothing; refusing them stops the conversation's deliveries.
+  unknownFields: 'keep',
 } as const;
 
 /** A duration in milliseconds from `10`, `2.5`, `10s` or `500ms` (plain numbers are seconds). */
@@ -53,6 +57,13 @@ export function parseCount(option: string, text: string | undefined, fallback: n
   return value;
 }
 
+/** `--unknown-fields`: `keep` (the default) or `reject`. */
+function parseUnknownFields(text: string | undefined): 'keep' | 'reject' {
+  if (text === undefined) return SERVE_DEFAULTS.unknownFields;
+  if (text === 'keep' || text === 'reject') return text;
+  throw new UsageError(`--unknown-fields must be keep or reject, not ${text}`);
+}
+
 /** The settings from parsed option values. */
 export function readSettings(values: Record<string, string | boolean | undefined>): ServeSettings {
   const text = (name: string) => values[name] as string | undefined;
@@ -68,6 +79,7 @@ export function readSettings(values: Record<string, string | boolean | undefined
     keepAliveMs: parseDuration('--keep-alive-timeout', text('keep-alive-timeout'), SERVE_DEFAULTS.keepAliveMs),
     maxConnections: parseCount('--max-connections', text('max-connections'), SERVE_DEFAULTS.maxConnections),
     maxEvents: parseCount('--max-events', text('max-events'), SERVE_DEFAULTS.maxEvents),
+    unknownFields: parseUnknownFields(text('unknown-fields')),
   };
   // Node refuses a headers timeout longer than the request's: the request timeout covers the headers too.
   if (settings.headersMs > settings.requestMs) settings.headersMs = settings.requestMs;

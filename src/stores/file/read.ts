@@ -5,21 +5,24 @@
  */
 import type { Event } from '../../events/index';
 import { InvalidCursorError } from '../errors';
+import { readStoredEvent } from '../read-event';
 import type { ConversationSummary, StoredEntry } from '../types';
 import { type FileStoreFs, type FileStoreHandle, isMissing } from './file-system';
 import { type ReadExtent, readLines } from './line-reader';
 
 /**
- * A line as an event: an object with a string `id` (a line written by another tool may lack the
- * rest, and is still listed); anything else (a line a crash damaged) is skipped.
+ * A line as an event: an object with a string `id`, decoded as the handler decoded it (a line
+ * written by another tool may lack the rest, and is still listed as it is); anything else (a line
+ * a crash damaged) is skipped.
  */
 function parseLine(line: string): Event | undefined {
+  let value: { id?: unknown } | null;
   try {
-    const value = JSON.parse(line) as { id?: unknown } | null;
-    return value && typeof value === 'object' && !Array.isArray(value) && typeof value.id === 'string' ? (value as Event) : undefined;
+    value = JSON.parse(line) as { id?: unknown } | null;
   } catch {
     return undefined;
   }
+  return value && typeof value === 'object' && !Array.isArray(value) && typeof value.id === 'string' ? readStoredEvent(value) : undefined;
 }
 
 async function openForReading(fs: FileStoreFs, path: string): Promise<FileStoreHandle | undefined> {

@@ -8,6 +8,7 @@ import type { Event, EventKind } from '../../events/index';
 import { normalizeConversationId } from '../../internal/conversation-id';
 import { InvalidCursorError, StoreClosedError } from '../errors';
 import { isPersistable, parsePageSize, partitionBatch, toConversationId } from '../options';
+import { readStoredEvent } from '../read-event';
 import { stringifyEvent } from '../stored-json';
 import type { AppendResult, EventStore, StoredEntry, StoredEvent, WatchOptions } from '../types';
 import { createNotificationFeed } from './notifications';
@@ -105,7 +106,7 @@ export function createPostgresStore(connection: PostgresConnection, options: Pos
     const { rows } = await query(sql.list, [id, parseSeq(after), kinds, limit]);
     return rows.map((row) => {
       const json = row.json as string;
-      return { event: JSON.parse(json) as Event, json, cursor: row.cursor as string };
+      return { event: readStoredEvent(JSON.parse(json)), json, cursor: row.cursor as string };
     });
   };
   const context = { query: (text: string, values: unknown[]) => query(text, values), page, feed, sql };
