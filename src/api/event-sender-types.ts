@@ -1,26 +1,23 @@
 /**
- * The options, results and errors of the event sender.
+ * The options and the interface of the event sender.
  * @module
  */
 
 import type { Event, LenientEvent } from '../events/index';
-import { AgentwireError } from '../internal/agentwire-error';
+import type { DroppedEvent, EventDeliveryError, OverflowReason, SenderHaltedError } from './event-sender-errors';
 
-/** Why events left the queue without being delivered. */
-export type DropReason = 'queue-events' | 'queue-bytes' | 'rejected';
-
-/** An event that was dropped. */
-export interface DroppedEvent {
-  /** The conversation, as 32 hex digits. */
-  conversationId: string;
-  event: Event | LenientEvent;
-}
+/**
+ * Why events left the sender without being delivered: `'rejected'`, the receiver refused the
+ * event for good (400, 413, 422…); `'queue-events'` or `'queue-bytes'`, `send` could not take it
+ * because the queue and the line waiting for room were full.
+ */
+export type DropReason = OverflowReason | 'rejected';
 
 /** What the receiver answered when it refused an event for good (`reason` `'rejected'`). */
 export interface RejectionDetail {
-  /** The status: 413, or another 4xx but 408 and 429. */
+  /** The status: a 4xx that depends on the events sent (400, 409, 413, 415, 422…). */
   status: number;
-  /** The start of the answer's body. */
+  /** The start of the answer's body (the session key removed). */
   body: string;
 }
 
@@ -30,9 +27,13 @@ export interface EventSenderOptions {
   baseUrl: string;
   /** Sent as `X-Session-API-Key`. Never shown in errors. */
   sessionApiKey: string;
-  /** Events per request (default 5). */
+  /** Events per request (default 5); a batch is posted as soon as this many are queued. */
   batchSize?: number;
-  /** Bytes per request (default 5 MiB); `send` refuses a single event larger than this. */
+  /**
+   * Bytes per request (default 5 MiB), counted as the service's sender counts them: the UTF-8
+   * bytes of each event's compact JSON, plus 2 for the brackets and 1 per comma. A batch is posted
+   * as soon as the queued events reach this many bytes; an event larger than this is posted alone.
+   */
   maxBatchBytes?: number;
   /** Milliseconds before a partial batch is sent (default 30,000). */
   flushInterval?: number;
@@ -42,16 +43,24 @@ export interface EventSenderOptions {
   retryDelay?: number;
   /** Milliseconds per attempt (default 30,000). */
   timeout?: number;
-  /** Events the queue holds at most (default 1,000); past it the oldest waiting ones are dropped. */
+  /**
+   * Events the queue holds at most (default 1,000). Past it, `send` waits for room (its promise
+   * resolves once the event is queued); as many more may wait, then `send` rejects with
+   * `SenderOverflowError`. Nothing queued is ever dropped to make room.
+   */
   maxQueueEvents?: number;
-  /** Bytes the queue holds at most (default 50 MiB); past it the oldest waiting ones are dropped. */
+  /** Bytes the queue holds at most (default 50 MiB), with the same backpressure as `maxQueueEvents`. */
   maxQueueBytes?: number;
   /**
-   * Told about dropped events, each once: the oldest waiting events past a queue cap, or an event
-   * the receiver refused for good (`'rejected'`, with the status). A batch being sent is never dropped.
+   * Told about events that will never be delivered, each once: an event the receiver refused for
+   * good (`'rejected'`, with the status), or one `send` could not take (`'queue-events'`,
+   * `'queue-bytes'`; its promise rejected with `SenderOverflowError`).
    */
   onDrop?: (dropped: DroppedEvent[], reason: DropReason, detail?: RejectionDetail) => void;
-  /** Told about every delivery failure: an event refused for good, or a batch that still fails after its retries. */
+  /**
+   * Told about every delivery failure: an event refused for good, a batch that still fails after
+   * its retries, or a receiver that refuses every request (`SenderHaltedError`: delivery halted).
+   */
   onError?: (error: EventDeliveryError) => void;
   /** A `fetch` to use instead of the global one. */
   fetch?: typeof globalThis.fetch;
@@ -60,45 +69,31 @@ export interface EventSenderOptions {
 /** A sender made by {@link createEventSender}. */
 export interface EventSender {
   /**
-   * Queues an event (encoded and validated now: an invalid event throws `EventValidationError`,
-   * one larger than `maxBatchBytes` throws {@link EventTooLargeError}).
+   * Queues an event and resolves once it is in the queue, within `maxQueueEvents` and
+   * `maxQueueBytes`: at once while there is room, later when the receiver has taken enough
+   * (await it, and a runtime that produces events faster than the receiver takes them slows down
+   * instead of losing any). The event is encoded and checked now: an invalid event throws
+   * `EventValidationError`, a conversation id that is not a UUID a `TypeError`, a closed sender
+   * an `Error`. The promise rejects, without taking the event, with `SenderOverflowError` when
+   * the line waiting for room is full too, and with `SenderHaltedError` when delivery halted and
+   * there is no room; with `SenderCloseError` when `close()` failed while the event waited (it is
+   * then among the error's `undelivered`).
    */
-  send(conversationId: string, event: Event | LenientEvent): void;
-  /** Sends everything queued; rejects when a batch still fails after its retries (it stays queued, first). */
+  send(conversationId: string, event: Event | LenientEvent): Promise<void>;
+  /**
+   * Sends everything queued (after a halt, it tries again). Rejects with `EventDeliveryError` when a
+   * batch still fails after its retries, or `SenderHaltedError` when the receiver refused the
+   * request; the batch stays queued, first.
+   */
   flush(): Promise<void>;
-  /** Stops the timer, sends everything queued, and refuses new events. */
+  /**
+   * Refuses new events, stops the timer, and sends everything queued or waiting. Rejects with
+   * `SenderCloseError` listing every event that was not delivered (after its retries, or as soon
+   * as the receiver refused the whole request).
+   */
   close(): Promise<void>;
-  /** Events waiting to be sent or being sent. */
+  /** Events queued, being sent, or waiting for room. */
   readonly pending: number;
-}
-
-/** A batch that could not be delivered after every attempt, or an event the receiver refused for good. */
-export class EventDeliveryError extends AgentwireError {
-  override name = 'EventDeliveryError';
-  /** The receiver's status, when it answered. */
-  readonly status: number | undefined;
-  /** The conversation, as 32 hex digits. */
-  readonly conversationId: string;
-  /** The events concerned. */
-  readonly events: (Event | LenientEvent)[];
-
-  constructor(message: string, init: { status?: number | undefined; conversationId?: string; events?: (Event | LenientEvent)[] } = {}) {
-    super(message);
-    this.status = init.status;
-    this.conversationId = init.conversationId ?? '';
-    this.events = init.events ?? [];
-  }
-}
-
-/** An event that can never be sent: it is larger than `maxBatchBytes` on its own. */
-export class EventTooLargeError extends AgentwireError {
-  override name = 'EventTooLargeError';
-  constructor(
-    /** The encoded event's size in bytes. */
-    readonly bytes: number,
-    /** `maxBatchBytes`. */
-    readonly limit: number,
-  ) {
-    super(`the event takes ${bytes} bytes encoded, more than maxBatchBytes (${limit}); it could never be sent`);
-  }
+  /** Why delivery halted (401, 403, 404…), until `flush()` or `close()` tries again; `undefined` while it flows. */
+  readonly halted: SenderHaltedError | undefined;
 }

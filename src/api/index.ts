@@ -36,11 +36,17 @@ export {
   type DroppedEvent,
   type DropReason,
   EventDeliveryError,
+  type EventDeliveryErrorInit,
   type EventSender,
   type EventSenderOptions,
-  EventTooLargeError,
+  isHaltStatus,
   isPoisonStatus,
+  type OverflowReason,
   type RejectionDetail,
+  SenderCloseError,
+  SenderHaltedError,
+  SenderOverflowError,
+  type UndeliveredEvent,
 } from './event-sender';
 export type * from './generated/index';
 export { type Page, type PageParams, PagePromise } from './page';

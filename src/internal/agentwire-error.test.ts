@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { APIConnectionError, APIError, EventDeliveryError, EventTooLargeError, NotFoundError, StartTaskError } from '../api/index';
+import {
+  APIConnectionError,
+  APIError,
+  EventDeliveryError,
+  NotFoundError,
+  SenderCloseError,
+  SenderHaltedError,
+  SenderOverflowError,
+  StartTaskError,
+} from '../api/index';
 import { EventValidationError } from '../events/index';
 import { LaunchLinkError, PluginNotFoundError } from '../plugins/index';
 import { ConfigRepositoryError, SkillContentError } from '../skills/index';
@@ -13,7 +22,9 @@ describe('AgentwireError', () => {
       NotFoundError,
       APIConnectionError,
       EventDeliveryError,
-      EventTooLargeError,
+      SenderHaltedError,
+      SenderOverflowError,
+      SenderCloseError,
       StartTaskError,
       EventValidationError,
       LaunchLinkError,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createEventSender, EventDeliveryError } from 'agentwire/api';
-import { decodeEvent, type Event } from 'agentwire/events';
+import { decodeEvent, type Event, encodeEvent } from 'agentwire/events';
 import { createWebhookHandler } from 'agentwire/webhooks';
 import { toNodeHandler } from 'agentwire/webhooks/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -38,6 +38,11 @@ afterAll(
 const events = (count: number): Event[] => Array.from({ length: count }, (_, i) => decodeEvent(messageEvent(`m${i}`)));
 const delivered = (conversationId: string) => batches.filter((batch) => batch.conversationId === conversationId);
 const fast = { flushInterval: 30, retryDelay: 5, timeout: 2000 };
+
+/** Resolves once `check` holds (polled); the test's timeout is the only bound. */
+async function until(check: () => boolean): Promise<void> {
+  while (!check()) await new Promise((resolve) => setTimeout(resolve, 5));
+}
 
 describe('createEventSender against agentwire’s webhook handler', () => {
   it('sends batches of 5, in order, to the 32-hex URL', async () => {
@@ -84,7 +89,7 @@ describe('createEventSender against agentwire’s webhook handler', () => {
     expect(delivered(conversation).flatMap((batch) => batch.ids)).toEqual(sent.map((event) => event.id));
   });
 
-  it('drops the oldest events past the queue caps and says so', async () => {
+  it('past the queue caps, send waits for room instead of dropping anything', async () => {
     const conversation = randomUUID();
     const dropped: string[] = [];
     const sender = createEventSender({
@@ -93,14 +98,66 @@ describe('createEventSender against agentwire’s webhook handler', () => {
       ...fast,
       batchSize: 100,
       maxQueueEvents: 3,
-      flushInterval: 60_000,
+      flushInterval: 3_600_000,
       onDrop: (items, reason) => dropped.push(...items.map((item) => `${reason}:${item.event.id}`)),
     });
     const sent = events(5);
-    for (const event of sent) sender.send(conversation, event);
-    expect(dropped).toEqual(sent.slice(0, 2).map((event) => `queue-events:${event.id}`));
+    const entered: string[] = [];
+    const sends = sent.map((event) => sender.send(conversation, event).then(() => entered.push(event.id)));
+    await Promise.all(sends.slice(0, 3));
+    expect(entered).toEqual(sent.slice(0, 3).map((event) => event.id));
+    expect(sender.pending).toBe(5);
+    await sender.close(); // delivers the three, which makes room for the other two, then them
+    await Promise.all(sends);
+    expect(entered).toEqual(sent.map((event) => event.id));
+    expect(dropped).toEqual([]);
+    expect(delivered(conversation).flatMap((batch) => batch.ids)).toEqual(sent.map((event) => event.id));
+  });
+
+  it('posts as soon as the queued bytes reach maxBatchBytes, without waiting for the flush interval', async () => {
+    const conversation = randomUUID();
+    const sent = events(3);
+    const sizes = sent.map((event) => Buffer.byteLength(JSON.stringify(encodeEvent(event))));
+    // The three events reach the limit exactly; two stay under it. The count limit is out of reach.
+    const sender = createEventSender({
+      baseUrl: base,
+      sessionApiKey: KEY,
+      ...fast,
+      batchSize: 100,
+      maxBatchBytes: sizes.reduce((sum, size) => sum + size, 0),
+      flushInterval: 3_600_000,
+    });
+    for (const event of sent) await sender.send(conversation, event);
+    // Only the byte limit can have posted them: the interval is an hour and nobody flushes.
+    await until(() => delivered(conversation).flatMap((batch) => batch.ids).length === 3);
+    // 2 + the three sizes + 2 commas is over the limit: the first two go together, the third after.
+    expect(delivered(conversation).map((batch) => batch.ids)).toEqual([[sent[0]?.id, sent[1]?.id], [sent[2]?.id]]);
     await sender.close();
-    expect(delivered(conversation).flatMap((batch) => batch.ids)).toEqual(sent.slice(2).map((event) => event.id));
+  });
+
+  it('counts a batch as the service does: brackets, compact UTF-8 JSON, one byte per comma', async () => {
+    // Characters of two, three and four UTF-8 bytes: a count of UTF-16 units would come out smaller.
+    const sent = [decodeEvent(messageEvent('é€😀'.repeat(20))), ...events(1)];
+    const sizes = sent.map((event) => Buffer.byteLength(JSON.stringify(encodeEvent(event)), 'utf8'));
+    const both = 2 + (sizes[0] ?? 0) + 1 + (sizes[1] ?? 0);
+    // A limit of exactly the two events' batch takes both in one request; one byte less splits them.
+    for (const [limit, expected] of [
+      [both, [2]],
+      [both - 1, [1, 1]],
+    ] as const) {
+      const conversation = randomUUID();
+      const sender = createEventSender({
+        baseUrl: base,
+        sessionApiKey: KEY,
+        ...fast,
+        batchSize: 100,
+        maxBatchBytes: limit,
+        flushInterval: 3_600_000,
+      });
+      for (const event of sent) await sender.send(conversation, event);
+      await sender.close();
+      expect(delivered(conversation).map((batch) => batch.ids.length)).toEqual(expected);
+    }
   });
 
   it('refuses invalid events and bad conversation ids at once, and never shows the key', async () => {
