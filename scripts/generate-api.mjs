@@ -1,31 +1,69 @@
 #!/usr/bin/env node
-// Generates the typed V1 API from the vendored OpenAPI document (spec/service-openapi.json, checked
-// against its recorded SHA-256): src/api/generated/ (types, response decoders, one file of
-// operations per namespace) and test/api/generated/ (a test that calls every operation).
+// Generates the typed API clients from the vendored OpenAPI documents (spec/, each checked against
+// its recorded SHA-256): the service's `/api/v1` (names in scripts/codegen/api-names.mjs) and the
+// agent server's profiles and files (scripts/codegen/api-agent-server-names.mjs). It writes
+// src/api/generated/ (types, response decoders, one file of operations per namespace; the agent
+// server's in src/api/generated/agent-server/) and test/api/generated/ (a test per document that
+// calls every operation, and what the generator added to the documents).
 //   node scripts/generate-api.mjs [--check]
 // --check writes nothing and exits 1 when the committed files differ from a fresh generation.
-// Names come from scripts/codegen/api-names.mjs; `npm run generate` runs this and the events generator.
+// `npm run generate` runs this and the events generator.
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import * as agentServerNames from './codegen/api-agent-server-names.mjs';
 import { emitIndex, emitModelFiles, emitNamespaceFile, eventKinds } from './codegen/api-emit.mjs';
-import { emitOperationsTest } from './codegen/api-examples.mjs';
-import { loadOperations, loadSchemas } from './codegen/api-model.mjs';
-import { NAMESPACES } from './codegen/api-names.mjs';
+import { emitDocumentPatches, emitOperationsTest } from './codegen/api-examples.mjs';
+import { loadOperations, loadSchemas, patchDocument } from './codegen/api-model.mjs';
+import * as serviceNames from './codegen/api-names.mjs';
 import { writeOrCheck } from './codegen/output.mjs';
 import { readSpec } from './codegen/spec.mjs';
 
-/** The output folders and what goes in each, as `{ dir, files: [{ path, text }] }`. */
-export function generate(document = readSpec().document) {
-  const operations = loadOperations(document);
-  const schemas = loadSchemas(document, operations);
+/** The names files, one per document. */
+export const APIS = [serviceNames, agentServerNames];
+
+/** The generated files of one document: its folder's files and its operations test. */
+function generateOne(original, api) {
+  const { document, patches } = patchDocument(original, api);
+  const operations = loadOperations(document, api);
+  const schemas = loadSchemas(document, operations, api);
   const kinds = eventKinds(document);
-  const files = emitModelFiles(schemas);
-  for (const top of Object.keys(NAMESPACES).filter((name) => !name.includes('.')))
-    files.push(emitNamespaceFile(top, operations, schemas, kinds));
-  files.push(emitIndex(files));
+  const files = emitModelFiles(schemas, api);
+  for (const top of Object.keys(api.NAMESPACES).filter((name) => !name.includes('.')))
+    files.push(emitNamespaceFile(top, operations, schemas, kinds, api));
+  files.push(emitIndex(files, api));
+  const folder = api.SOURCE.folder ? `${api.SOURCE.folder}/` : '';
+  return {
+    files: files.map((file) => ({ ...file, path: `${folder}${file.path}` })),
+    test: emitOperationsTest(document, operations, api),
+    patches,
+  };
+}
+
+/** Throws when two documents' generated types share a name: `agentwire/api` exports them side by side. */
+function checkTypeNames(generated) {
+  const owner = new Map();
+  for (const [index, { files }] of generated.entries()) {
+    const root = files.find((file) => file.path.endsWith('index.ts') && !file.path.includes('models/'));
+    for (const [, name] of root.text.matchAll(/^ {2}(\w+),$/gm)) {
+      const other = owner.get(name);
+      if (other !== undefined && other !== index) {
+        throw new Error(
+          `${name} is generated from two documents; add a name to RENAMES in ${APIS[index].SOURCE.namesFile} (agentwire/api exports both)`,
+        );
+      }
+      owner.set(name, index);
+    }
+  }
+}
+
+/** The output folders and what goes in each, as `{ dir, files: [{ path, text }] }`. */
+export function generate(documents = Object.fromEntries(APIS.map(({ SOURCE }) => [SOURCE.document, readSpec(SOURCE.document).document]))) {
+  const generated = APIS.map((api) => generateOne(documents[api.SOURCE.document], api));
+  checkTypeNames(generated);
+  const patches = Object.fromEntries(APIS.map((api, index) => [api.SOURCE.document, generated[index].patches]));
   return [
-    { dir: 'src/api/generated', files },
-    { dir: 'test/api/generated', files: [emitOperationsTest(document, operations, kinds)] },
+    { dir: 'src/api/generated', files: generated.flatMap(({ files }) => files) },
+    { dir: 'test/api/generated', files: [...generated.map(({ test }) => test), emitDocumentPatches(patches, APIS)] },
   ];
 }
 

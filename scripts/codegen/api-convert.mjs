@@ -1,6 +1,5 @@
 // Turns the API's schemas into TypeScript types and, for what responses reach, Valibot schemas
 // that decode them as open objects (unknown keys kept, defaults filled), both as source text.
-import { EXTERNAL, PRESENT } from './api-names.mjs';
 
 /** A JSON value as JavaScript source, strings in single quotes. */
 export function lit(value) {
@@ -41,9 +40,22 @@ export function describe(node, name) {
   return title;
 }
 
-/** A conversion context: the schema table and what the file being written imports. */
-export function createContext(schemas, file) {
-  return { schemas, file, typeImports: new Map(), valueImports: new Map(), external: new Set(), helpers: new Set(), lazy: new Set() };
+/**
+ * A conversion context: the schema table, the names file's tables (`api`), and what the file
+ * being written imports (`handWritten`: the checks and error classes of the names file's IMPORTS).
+ */
+export function createContext(schemas, file, api) {
+  return {
+    schemas,
+    file,
+    api,
+    typeImports: new Map(),
+    valueImports: new Map(),
+    external: new Set(),
+    helpers: new Set(),
+    handWritten: new Set(),
+    lazy: new Set(),
+  };
 }
 
 function importFrom(map, file, name) {
@@ -52,6 +64,7 @@ function importFrom(map, file, name) {
 
 /** The TypeScript type of a reference, recording its import. */
 function refType(name, ctx) {
+  const { EXTERNAL } = ctx.api;
   if (EXTERNAL[name]) {
     ctx.external.add(EXTERNAL[name].type);
     return EXTERNAL[name].type;
@@ -69,6 +82,8 @@ export function tsOf(node, ctx) {
   if (union) return [...new Set(union.map((member) => wrap(tsOf(member, ctx))))].join(' | ');
   if (node.const !== undefined) return lit(node.const);
   if (node.enum) return node.enum.map(lit).join(' | ');
+  // A file of a multipart body: bytes, or a `Blob` (a `File` keeps its name).
+  if (node.type === 'string' && node.contentMediaType === 'application/octet-stream') return 'Blob | Uint8Array';
   switch (node.type) {
     case 'string':
       return 'string';
@@ -96,6 +111,7 @@ export function tsOf(node, ctx) {
 
 /** The Valibot expression of a reference, recording its import (lazy when it closes a cycle). */
 function refSchema(name, ctx) {
+  const { EXTERNAL } = ctx.api;
   if (EXTERNAL[name]) {
     if (!EXTERNAL[name].schema) throw new Error(`${name} in a response body needs a decoder`);
     ctx.external.add(EXTERNAL[name].schema);
@@ -168,10 +184,11 @@ function defaultOf(node) {
 export function emitSchema(info, ctx) {
   const { schema, tsName } = info;
   const decoded = info.response && !info.input;
-  let out = docComment(schema.description ?? (schema.title !== tsName ? schema.title : undefined));
+  // A title that only repeats the schema's name (before a rename) says nothing.
+  let out = docComment(schema.description ?? (schema.title !== tsName && schema.title !== info.name ? schema.title : undefined));
   let valibot;
   if (schema.properties || (schema.type === 'object' && !schema.additionalProperties)) {
-    const required = new Set([...(schema.required ?? []), ...(PRESENT[info.name] ?? [])]);
+    const required = new Set([...(schema.required ?? []), ...(ctx.api.PRESENT[info.name] ?? [])]);
     const fields = [];
     const entries = [];
     for (const [name, node] of Object.entries(schema.properties ?? {})) {

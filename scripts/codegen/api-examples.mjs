@@ -1,11 +1,13 @@
-// Writes test/api/generated/operations.test.ts: for every `/api/v1` operation, a call of its
-// method with schema-valid arguments (type-checked against the generated types), the request the
-// loopback server must receive, and a schema-valid answer for the server to give.
+// Writes a document's operations test under test/api/generated (operations.test.ts for the
+// service's `/api/v1`, agent-server-operations.test.ts for the agent server's profiles and files):
+// for every operation, a call of its method with schema-valid arguments (type-checked against the
+// generated types), the request the loopback server must receive, and a schema-valid answer for
+// the server to give. Also document-patches.ts: what the generator added to each document, for the
+// loopback server to add too.
 
 import { lit } from './api-convert.mjs';
-import { HEADER } from './api-emit.mjs';
-import { camel, PREFIX } from './api-model.mjs';
-import { PRESENT } from './api-names.mjs';
+import { headerOf } from './api-emit.mjs';
+import { camel } from './api-model.mjs';
 
 const refName = (ref) => ref.split('/').pop();
 const UUID = '3f2a9c10-4a00-4a01-a001-5e1d0000b000';
@@ -17,13 +19,13 @@ const EVENT = { id: UUID, timestamp: '2026-06-16T05:39:18.809928', source: 'user
  * A small value valid against a schema node: required properties only (and a `kind` tag),
  * the first member of a union, one item in a list of a response (`full`).
  */
-function example(node, schemas, { name = 'value', depth = 0, full = false, present = [] } = {}) {
+function example(node, schemas, { name = 'value', depth = 0, full = false, present = [], PRESENT = {} } = {}) {
   if (!node || typeof node !== 'object') return {};
   if (node.$ref) {
     const target = refName(node.$ref);
     if (target === 'Event-Output') return EVENT;
     // An answer holds the fields the service always sends (PRESENT), listed as required or not.
-    return example(schemas[target], schemas, { name, depth: depth + 1, full, present: full ? (PRESENT[target] ?? []) : [] });
+    return example(schemas[target], schemas, { name, depth: depth + 1, full, present: full ? (PRESENT[target] ?? []) : [], PRESENT });
   }
   if (node.const !== undefined) return node.const;
   if (node.enum) return node.enum[0];
@@ -31,7 +33,7 @@ function example(node, schemas, { name = 'value', depth = 0, full = false, prese
   if (union) {
     const members = union.filter((member) => member.type !== 'null');
     if (members.length < union.length && depth > 6) return null;
-    return example(members[0] ?? union[0], schemas, { name, depth, full });
+    return example(members[0] ?? union[0], schemas, { name, depth, full, PRESENT });
   }
   switch (node.type) {
     case 'string':
@@ -46,9 +48,9 @@ function example(node, schemas, { name = 'value', depth = 0, full = false, prese
     case 'null':
       return null;
     case 'array': {
-      if (node.prefixItems) return node.prefixItems.map((item) => example(item, schemas, { name, depth: depth + 1, full }));
+      if (node.prefixItems) return node.prefixItems.map((item) => example(item, schemas, { name, depth: depth + 1, full, PRESENT }));
       const count = Math.max(node.minItems ?? 0, full && depth < 4 ? 1 : 0);
-      return Array.from({ length: count }, () => example(node.items, schemas, { name, depth: depth + 1, full }));
+      return Array.from({ length: count }, () => example(node.items, schemas, { name, depth: depth + 1, full, PRESENT }));
     }
     case 'object':
     case undefined: {
@@ -56,7 +58,7 @@ function example(node, schemas, { name = 'value', depth = 0, full = false, prese
       const out = {};
       for (const [property, schema] of Object.entries(node.properties)) {
         if ((node.required ?? []).includes(property) || present.includes(property) || (property === 'kind' && schema.const !== undefined)) {
-          out[property] = example(schema, schemas, { name: property, depth: depth + 1, full });
+          out[property] = example(schema, schemas, { name: property, depth: depth + 1, full, PRESENT });
         }
       }
       return out;
@@ -69,9 +71,36 @@ function example(node, schemas, { name = 'value', depth = 0, full = false, prese
 /** A path parameter's value: a UUID where the document asks for one, else a readable name. */
 const pathValue = (parameter, declared) => (declared?.schema?.format === 'uuid' ? UUID : `${camel(parameter.name)}-1`);
 
+/** The bytes a case uploads as a file of a multipart body, and their text. */
+const FILE = { source: 'new Uint8Array([104, 105])', text: 'hi' };
+
+/** A multipart body's example as source text, and the form fields the server must receive (files as text). */
+function formExample(schema, schemas, api) {
+  const node = schema.$ref ? schemas[refName(schema.$ref)] : schema;
+  const fields = [];
+  const form = {};
+  for (const [name, property] of Object.entries(node.properties ?? {})) {
+    if (!(node.required ?? []).includes(name)) continue;
+    if (property.contentMediaType === 'application/octet-stream') {
+      fields.push(`${name}: ${FILE.source}`);
+      form[name] = FILE.text;
+    } else {
+      const value = example(property, schemas, { name, PRESENT: api.PRESENT });
+      fields.push(`${name}: ${lit(value)}`);
+      form[name] = String(value);
+    }
+  }
+  return { source: `{ ${fields.join(', ')} }`, form };
+}
+
 /** One operation's case: the call, what must be sent, and the answer. */
-function caseOf(operation, document) {
+function caseOf(operation, document, api) {
   const schemas = document.components.schemas;
+  const { EXAMPLES, PRESENT, SOURCE } = api;
+  // A list goes as a repeated key: one item shows it.
+  const parameterValue = (parameter) =>
+    EXAMPLES[parameter.name] ?? example(parameter.schema, schemas, { name: parameter.name, full: true, PRESENT });
+  const pairs = (name, value) => (Array.isArray(value) ? value.map((item) => [name, String(item)]) : [[name, String(value)]]);
   const declared = document.paths[operation.path][operation.method.toLowerCase()].parameters ?? [];
   const args = [];
   let path = operation.path;
@@ -86,57 +115,72 @@ function caseOf(operation, document) {
     path = path.replace(`{${parameter.name}}`, encodeURIComponent(value));
   }
   const query = [];
+  for (const parameter of operation.positional) {
+    const value = parameterValue(parameter);
+    args.push(lit(value));
+    query.push(...pairs(parameter.name, value));
+  }
   for (const [name, from] of Object.entries(operation.sameAs)) query.push([name, values[from]]);
   let body;
+  let form;
   if (operation.kind === 'batch') {
     args.push(lit(['item-1', 'item-2']));
     query.push([operation.key, 'item-1'], [operation.key, 'item-2']);
   } else {
-    if (operation.body) {
-      body = example(operation.body.schema, schemas, { name: 'body' });
+    if (operation.body?.type === 'multipart') {
+      const multipart = formExample(operation.body.schema, schemas, api);
+      args.push(multipart.source);
+      form = multipart.form;
+    } else if (operation.body) {
+      body = example(operation.body.schema, schemas, { name: 'body', PRESENT });
       args.push(lit(body));
     }
     const params = {};
     for (const parameter of operation.query) {
-      const value = parameter.name === 'page_id' ? 'page-1' : example(parameter.schema, schemas, { name: parameter.name });
+      const value = parameter.name === 'page_id' ? 'page-1' : parameterValue(parameter);
       // The client takes `pageId` for `page_id`; `x__eq` is given as `x`.
       const given =
         parameter.name === 'page_id' ? 'pageId' : parameter.name.endsWith('__eq') ? parameter.name.slice(0, -4) : parameter.name;
       params[given] = value;
-      query.push([parameter.name, String(value)]);
+      query.push(...pairs(parameter.name, value));
     }
     if (Object.keys(params).length) args.push(lit(params));
   }
   const status = document.paths[operation.path][operation.method.toLowerCase()].responses['201'] ? 201 : 200;
+  const full = { full: true, PRESENT };
   let answer;
   if (operation.response === 'binary') answer = "rawAnswer(new Uint8Array([80, 75, 5, 6]), 'application/zip')";
   else if (operation.response === 'text') answer = "rawAnswer('secret-value', 'text/plain')";
   else if (operation.kind === 'page')
-    answer = lit({ items: [example({ $ref: `#/components/schemas/${operation.item}` }, schemas, { full: true })], next_page_id: null });
-  else if (operation.kind === 'batch')
-    answer = lit([example({ $ref: `#/components/schemas/${operation.item}` }, schemas, { full: true }), null]);
-  else answer = lit(example(operation.responseSchema, schemas, { full: true }));
+    answer = lit({ items: [example({ $ref: `#/components/schemas/${operation.item}` }, schemas, full)], next_page_id: null });
+  else if (operation.kind === 'batch') answer = lit([example({ $ref: `#/components/schemas/${operation.item}` }, schemas, full), null]);
+  else answer = lit(example(operation.responseSchema, schemas, full));
   query.sort(([a, x], [b, y]) => a.localeCompare(b) || x.localeCompare(y));
   const sent = [`path: ${lit(path)}`, `query: ${lit(query)}`];
   if (body !== undefined) sent.push(`body: ${lit(body)}`);
+  if (form !== undefined) sent.push(`form: ${lit(form)}`);
+  const caller = SOURCE.testName;
   return [
     '  {',
     `    operation: ${lit(`${operation.method} ${operation.path}`)},`,
     `    status: ${status},`,
-    `    call: (api) => api.${operation.at}(${args.join(', ')}),`,
+    `    call: (${caller}) => ${caller}.${operation.at}(${args.join(', ')}),`,
     `    sent: { ${sent.join(', ')} },`,
     `    answer: ${answer},`,
     '  },',
   ].join('\n');
 }
 
-/** The generated test file. */
-export function emitOperationsTest(document, operations) {
-  const count = Object.keys(document.paths).filter((path) => path.startsWith(PREFIX)).length;
-  const cases = operations.map((operation) => caseOf(operation, document)).join('\n');
-  const text = `${HEADER}// Every /api/v1 operation of the document (${operations.length}, on ${count} paths): its method called with
+/** A document's operations test. */
+export function emitOperationsTest(document, operations, api) {
+  const { SOURCE } = api;
+  const covered = (path) => SOURCE.paths.some((prefix) => path.startsWith(prefix));
+  const count = Object.keys(document.paths).filter(covered).length;
+  const where = SOURCE.paths.map((prefix) => prefix.replace(/\/$/, '')).join(' and ');
+  const cases = operations.map((operation) => caseOf(operation, document, api)).join('\n');
+  const text = `${headerOf(api)}// Every ${where} operation of the document (${operations.length}, on ${count} paths): its method called with
 // schema-valid arguments, the request the OpenAPI-checking loopback server received, the answer decoded.
-import { type OperationCase, testOperations } from '../operation-cases';
+import { type OperationCase, testOperations } from '${SOURCE.harness}';
 import { rawAnswer } from '../openapi-server';
 
 const cases: OperationCase[] = [
@@ -145,5 +189,34 @@ ${cases}
 
 testOperations(cases);
 `;
-  return { path: 'operations.test.ts', text };
+  return { path: SOURCE.testFile, text };
+}
+
+/**
+ * test/api/generated/document-patches.ts: what the generator added to each document (request
+ * bodies the server reads although its document declares none, and their schemas), for the
+ * loopback server of the tests to add too.
+ */
+export function emitDocumentPatches(patches, apis) {
+  const files = apis.map(({ SOURCE }) => SOURCE.namesFile).join(' and ');
+  const entries = Object.entries(patches).map(
+    ([name, patch]) => `  ${lit(name)}: ${JSON.stringify(patch, null, 2).replaceAll('\n', '\n  ')},`,
+  );
+  const text = `// Generated by scripts/generate-api.mjs from ${files}. Do not edit by hand:
+// change those files and run \`npm run generate\`.
+// What the generator adds to each vendored document: request bodies the server reads although its
+// document declares none, and their schemas. The loopback server (../openapi-server.ts) adds them too.
+
+/** Additions to one document: component schemas, and request bodies keyed \`METHOD /path\`. */
+export interface DocumentPatch {
+  schemas: Record<string, object>;
+  requestBodies: Record<string, object>;
+}
+
+/** The additions, by document (spec/README.md names them). */
+export const DOCUMENT_PATCHES: Record<string, DocumentPatch> = {
+${entries.join('\n')}
+};
+`;
+  return { path: 'document-patches.ts', text };
 }

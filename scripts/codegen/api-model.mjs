@@ -1,10 +1,9 @@
-// Reads the `/api/v1` operations of the OpenAPI document into what the API generator emits: each
+// Reads the operations of an OpenAPI document that its names file (scripts/codegen/api-names.mjs,
+// scripts/codegen/api-agent-server-names.mjs) covers into what the API generator emits: each
 // operation with its name on the client, its kind (a paginated search, a batch get, or a plain
 // call), its parameters and bodies; and every schema they reach, with its TypeScript name, the
-// file it goes to, and whether responses reach it (then it also gets a Valibot schema).
-import { EXTERNAL, NAMESPACES, OPERATIONS, RENAMES } from './api-names.mjs';
-
-export const PREFIX = '/api/v1/';
+// file it goes to, and whether responses reach it (then it also gets a Valibot schema). `api` is a
+// names file's tables: SOURCE, OPERATIONS, NAMESPACES, EXTERNAL, RENAMES, PRESENT, SCHEMAS, IMPORTS.
 
 const refName = (ref) => ref.split('/').pop();
 const pascal = (snake) => snake.replace(/(^|_)([a-z0-9])/g, (_, __, c) => c.toUpperCase());
@@ -22,7 +21,7 @@ function refsOf(node, out = new Set()) {
 }
 
 /** Every schema reachable from `roots`, external schemas included but not entered. */
-function reach(schemas, roots) {
+function reach(schemas, roots, EXTERNAL) {
   const seen = new Set();
   const visit = (name) => {
     if (seen.has(name)) return;
@@ -37,6 +36,17 @@ function reach(schemas, roots) {
 
 /** A request or response body's schema, or undefined. */
 const jsonSchemaOf = (holder) => holder?.content?.['application/json']?.schema;
+
+/** A request body: its schema, whether it is required, and how it is sent (`json` or `multipart`). */
+function bodyOf(id, requestBody) {
+  if (!requestBody) return undefined;
+  const required = requestBody.required === true;
+  const json = jsonSchemaOf(requestBody);
+  if (json) return { schema: json, required, type: 'json' };
+  const form = requestBody.content?.['multipart/form-data']?.schema;
+  if (form) return { schema: form, required, type: 'multipart' };
+  throw new Error(`${id}: only JSON and multipart/form-data request bodies are supported`);
+}
 
 /** The operation's kind: `page` (items + next_page_id, page_id + limit), `batch` (ids in, nullable items out) or `call`. */
 function kindOf(method, query, response, schemas) {
@@ -56,20 +66,75 @@ function kindOf(method, query, response, schemas) {
   return { kind: 'call' };
 }
 
-/** The operations of the document under `/api/v1`, in the document's order, named as api-names.mjs says. */
-export function loadOperations(document) {
+/** The operationId without the framework's path-and-method suffix. */
+const shortId = (operation, api) => operation.operationId.split(api.SOURCE.idSeparator)[0];
+
+/** Whether a path is one the names file covers. */
+const covered = (path, api) => api.SOURCE.paths.some((prefix) => path.startsWith(prefix));
+
+/**
+ * The document with what the names file adds (SCHEMAS, and the `body` of an operation whose
+ * document declares none), and those additions as `{ schemas, requestBodies }` (request bodies
+ * keyed `METHOD /path`). The document itself is left as it is.
+ */
+export function patchDocument(document, api) {
+  const { OPERATIONS, SCHEMAS, SOURCE } = api;
+  const patches = { schemas: SCHEMAS, requestBodies: {} };
+  const bodies = Object.entries(OPERATIONS).filter(([, named]) => named.body);
+  if (!bodies.length && !Object.keys(SCHEMAS).length) return { document, patches };
+  const patched = structuredClone(document);
+  for (const [name, schema] of Object.entries(SCHEMAS)) {
+    if (patched.components.schemas[name]) throw new Error(`${SOURCE.namesFile}: SCHEMAS adds ${name}, which the document now has`);
+    patched.components.schemas[name] = schema;
+  }
+  const found = new Set();
+  for (const [path, methods] of Object.entries(patched.paths)) {
+    if (!covered(path, api)) continue;
+    for (const [method, operation] of Object.entries(methods)) {
+      const id = shortId(operation, api);
+      const name = OPERATIONS[id]?.body;
+      if (!name) continue;
+      if (operation.requestBody) {
+        throw new Error(`${id}: the document now declares a request body; remove \`body\` from its entry in ${SOURCE.namesFile}`);
+      }
+      if (!patched.components.schemas[name]) throw new Error(`${id}: its body ${name} is not a schema of the document or of SCHEMAS`);
+      operation.requestBody = { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${name}` } } } };
+      patches.requestBodies[`${method.toUpperCase()} ${path}`] = operation.requestBody;
+      found.add(id);
+    }
+  }
+  for (const [id] of bodies)
+    if (!found.has(id)) throw new Error(`${SOURCE.namesFile}: ${id} has a body, but the document has no such operation`);
+  return { document: patched, patches };
+}
+
+/** Throws unless each check and error class of an operation names an argument, a status and an import that exist. */
+function checkHooks(id, named, args, api) {
+  for (const [arg, fn] of Object.entries(named.checks ?? {})) {
+    if (!args.includes(arg)) throw new Error(`${id}: checks names ${arg}, which is not an argument (${args.join(', ')})`);
+    if (!api.IMPORTS[fn]) throw new Error(`${id}: the check ${fn} is not in IMPORTS of ${api.SOURCE.namesFile}`);
+  }
+  for (const [status, name] of Object.entries(named.errors ?? {})) {
+    if (!/^[45]\d\d$/.test(status)) throw new Error(`${id}: errors names ${status}, which is not an error status`);
+    if (!api.IMPORTS[name]) throw new Error(`${id}: the error class ${name} is not in IMPORTS of ${api.SOURCE.namesFile}`);
+  }
+}
+
+/** The operations of the document on the names file's paths, in the document's order, named as the names file says. */
+export function loadOperations(document, api) {
+  const { NAMESPACES, OPERATIONS, SOURCE } = api;
   const schemas = document.components.schemas;
   const operations = [];
   const used = new Set();
   for (const [path, methods] of Object.entries(document.paths)) {
-    if (!path.startsWith(PREFIX)) continue;
+    if (!covered(path, api)) continue;
     for (const [method, operation] of Object.entries(methods)) {
-      const id = operation.operationId.split('_api_v1_')[0];
+      const id = shortId(operation, api);
       const named = OPERATIONS[id];
       if (!named) {
         throw new Error(
           `${method.toUpperCase()} ${path} (operationId ${operation.operationId}) has no place on the client: ` +
-            `add "${id}: { at: 'namespace.method' }" to OPERATIONS in scripts/codegen/api-names.mjs`,
+            `add "${id}: { at: 'namespace.method' }" to OPERATIONS in ${SOURCE.namesFile}`,
         );
       }
       if (used.has(id)) throw new Error(`two operations are named ${id}`);
@@ -78,12 +143,24 @@ export function loadOperations(document) {
       const pathNames = [...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]);
       const query = parameters.filter((parameter) => parameter.in === 'query');
       const response = jsonSchemaOf(operation.responses['200'] ?? operation.responses['201']);
-      const requestBody = operation.requestBody;
-      if (requestBody && !jsonSchemaOf(requestBody)) throw new Error(`${id}: only JSON request bodies are supported`);
       const segments = named.at.split('.');
       const namespace = segments.slice(0, -1).join('.');
       if (!NAMESPACES[namespace]) throw new Error(`${id}: namespace ${namespace} is not in NAMESPACES`);
       const sameAs = named.sameAs ?? {};
+      const positional = (named.positional ?? []).map((name) => {
+        const parameter = query.find((candidate) => candidate.name === name);
+        if (!parameter?.required) throw new Error(`${id}: positional names ${name}, which is not a required query parameter`);
+        return { ...parameter, arg: camel(name) };
+      });
+      const body = bodyOf(id, operation.requestBody);
+      const pathParams = pathNames.map((name) => ({ name, arg: camel(name) }));
+      const rest = query.filter((parameter) => !(parameter.name in sameAs) && !positional.some((p) => p.name === parameter.name));
+      checkHooks(
+        id,
+        named,
+        [...pathParams, ...positional].map((p) => p.arg).concat(body ? ['body'] : [], rest.length ? ['params'] : []),
+        api,
+      );
       operations.push({
         id,
         method: method.toUpperCase(),
@@ -94,17 +171,20 @@ export function loadOperations(document) {
         name: segments.at(-1),
         summary: operation.summary,
         description: operation.description,
-        pathParams: pathNames.map((name) => ({ name, arg: camel(name) })),
-        query: query.filter((parameter) => !(parameter.name in sameAs)),
+        pathParams,
+        positional,
+        query: rest,
         sameAs,
         headers: parameters.filter((parameter) => parameter.in === 'header').map((parameter) => parameter.name),
-        body: requestBody ? { schema: jsonSchemaOf(requestBody), required: requestBody.required === true } : undefined,
+        body,
         response: named.response ?? 'json',
         responseSchema: response ?? {},
         idempotent: named.idempotent ?? ['GET', 'PUT', 'DELETE'].includes(method.toUpperCase()),
+        checks: named.checks ?? {},
+        errors: named.errors ?? {},
         note: named.note,
         paramsType: `${pascal(id)}Params`,
-        ...kindOf(method, query, response, schemas),
+        ...kindOf(method, rest, response, schemas),
       });
     }
   }
@@ -113,7 +193,7 @@ export function loadOperations(document) {
 }
 
 /** The TypeScript name of a schema. */
-export function typeNameOf(name, both) {
+export function typeNameOf(name, both, { EXTERNAL, RENAMES }) {
   if (EXTERNAL[name]) return EXTERNAL[name].type;
   if (RENAMES[name]) return RENAMES[name];
   const base = name.split('__').at(-1);
@@ -128,7 +208,8 @@ export function typeNameOf(name, both) {
  * it, its interface describes the decoded value: fields with a default are always there, unknown
  * fields are kept). `file` — the namespace whose operations alone reach it, or `common`.
  */
-export function loadSchemas(document, operations) {
+export function loadSchemas(document, operations, api) {
+  const { EXTERNAL, NAMESPACES } = api;
   const schemas = document.components.schemas;
   const responseRoots = new Map();
   const requestRoots = new Map();
@@ -138,9 +219,9 @@ export function loadSchemas(document, operations) {
   for (const operation of operations) {
     const response =
       operation.kind === 'call' ? refsOf(operation.responseSchema) : new Set([operation.item].filter((name) => !EXTERNAL[name]));
-    add(responseRoots, reach(schemas, response), operation.top);
-    const request = refsOf([operation.body?.schema, operation.query.map((parameter) => parameter.schema)]);
-    add(requestRoots, reach(schemas, request), operation.top);
+    add(responseRoots, reach(schemas, response, EXTERNAL), operation.top);
+    const request = refsOf([operation.body?.schema, [...operation.positional, ...operation.query].map((parameter) => parameter.schema)]);
+    add(requestRoots, reach(schemas, request, EXTERNAL), operation.top);
   }
   const stems = (names) =>
     new Set(
@@ -161,7 +242,7 @@ export function loadSchemas(document, operations) {
     const tops = new Set([...(responseRoots.get(name) ?? []), ...(requestRoots.get(name) ?? [])]);
     out.set(name, {
       name,
-      tsName: typeNameOf(name, both),
+      tsName: typeNameOf(name, both, api),
       schema: schemas[name],
       response: responseRoots.has(name),
       input: requestRoots.has(name),

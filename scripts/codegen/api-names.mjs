@@ -1,6 +1,30 @@
 // The names agentwire gives the service's `/api/v1` operations, namespaces and schemas, and the
 // facts the document does not state. Every operation of the document must be named here: a new
-// one stops the generator until it has a place on the client.
+// one stops the generator until it has a place on the client. scripts/codegen/api-agent-server-names.mjs
+// does the same for the agent server's document; both export the same tables.
+
+/**
+ * Which document these names are for, and where its code goes:
+ * - `document`: the vendored document (spec/README.md), read through `readSpec`;
+ * - `paths`: path prefixes whose every operation must have a place on the client;
+ * - `idSeparator`: what starts the framework's path-and-method suffix of an operationId;
+ * - `folder`: the folder under src/api/generated ('' for the folder itself);
+ * - `namesFile`: this file, for the generator's messages and the generated files' header;
+ * - `docName`: how the generated documentation names the client (`client.sandboxes`);
+ * - `testFile`, `harness`, `testName`: the generated operations test under test/api/generated, the
+ *   module that runs its cases, and the name its calls give the client.
+ */
+export const SOURCE = {
+  document: 'service',
+  paths: ['/api/v1/'],
+  idSeparator: '_api_v1_',
+  folder: '',
+  namesFile: 'scripts/codegen/api-names.mjs',
+  docName: 'client',
+  testFile: 'operations.test.ts',
+  harness: '../operation-cases',
+  testName: 'api',
+};
 
 /**
  * Each operation, keyed by its operationId without the framework's path-and-method suffix
@@ -9,6 +33,15 @@
  * - `idempotent`: overrides the method's default (GET, PUT and DELETE are; POST and PATCH are not);
  * - `response`: `'text'` (a body that is not JSON) or `'binary'` (bytes), where the document says JSON;
  * - `sameAs`: query parameters that carry the value of a path parameter (`{ sandbox_id: 'id' }`);
+ * - `positional`: query parameters the method takes as arguments after the path's (`['path']`);
+ * - `body`: a request body the server reads although the document declares none: the name of a
+ *   schema of {@link SCHEMAS} (the generator adds both to the document, and so does the loopback
+ *   server of the tests; it stops when the document declares a body of its own);
+ * - `checks`: a check of the method's arguments before anything is sent, by argument name
+ *   (`{ body: 'checkPendingMessage' }`), each a function of {@link IMPORTS} called with the value
+ *   and the method's name;
+ * - `errors`: statuses that end the call for good, each with the error class of {@link IMPORTS} it
+ *   is thrown as (never retried: a 429 that is a hard limit, not a rate limit);
  * - `note`: a sentence added to the method's documentation.
  */
 export const OPERATIONS = {
@@ -198,3 +231,12 @@ export const PRESENT = {
   AppConversation: ['id'],
   AppConversationStartTask: ['id'],
 };
+
+/** Schemas the document lacks, added to its components (see `body` in {@link OPERATIONS}). */
+export const SCHEMAS = {};
+
+/** The hand-written checks and error classes that `checks` and `errors` name, by the module under src/api that exports them. */
+export const IMPORTS = {};
+
+/** Values the generated operations test gives parameters whose schema says too little, by parameter name. */
+export const EXAMPLES = {};

@@ -6,9 +6,14 @@
  */
 export { AgentwireError, isAgentwireError } from '../internal/agentwire-error';
 export {
+  type AgentServerClient,
   type AgentServerClientOptions,
+  type AgentServerClientSummary,
+  type AgentServerFilesResource,
+  type AgentServerProfilesResource,
   checkProfileName,
   createAgentServerClient,
+  type DirectoryArchive,
   ProfileLimitError,
   type ProfileValidation,
 } from './agent-server-client';
@@ -48,6 +53,7 @@ export {
   SenderOverflowError,
   type UndeliveredEvent,
 } from './event-sender';
+export type * from './generated/agent-server/index';
 export type * from './generated/index';
 export { type Page, type PageParams, PagePromise } from './page';
 export type { Query } from './query';

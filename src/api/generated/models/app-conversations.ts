@@ -185,7 +185,6 @@ export const PluginSpecSchema: v.GenericSchema<unknown, PluginSpec> = /* @__PURE
   parameters: v.exactOptional(v.nullable(v.record(v.string(), v.unknown()))),
 });
 
-/** ImageContent */
 export interface ImageContentInput {
   cache_prompt?: boolean;
   type?: 'image';
@@ -199,7 +198,6 @@ export const ImageContentInputSchema: v.GenericSchema<unknown, ImageContentInput
   image_urls: v.array(v.string()),
 });
 
-/** TextContent */
 export interface TextContentInput {
   cache_prompt?: boolean;
   type?: 'text';
