@@ -97,6 +97,10 @@ export function createSendQueue(limits: QueueLimits) {
     get size(): number {
       return waiting.length;
     },
+    /** Events queued or in flight (the line not counted). */
+    get held(): number {
+      return held.events;
+    },
     /** Everything held or in the line. */
     get pending(): number {
       return held.events + line.length;

@@ -76,7 +76,7 @@ export function createEventSender(options: EventSenderOptions): EventSender {
     if (outcome.verdict === 'delivered') return queue.done(batch.length);
     const { status, body } = outcome;
     if (outcome.verdict === 'halt')
-      throw new SenderHaltedError(haltMessage(url, status, body, queue.pending), { status, conversationId, events });
+      throw new SenderHaltedError(haltMessage(url, status, body, queue.held), { status, conversationId, events });
     if (batch.length > 1) {
       const half = Math.ceil(batch.length / 2);
       await deliver(batch.slice(0, half));

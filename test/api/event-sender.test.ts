@@ -61,8 +61,9 @@ describe('createEventSender against agentwire’s webhook handler', () => {
   it('flushes a partial batch after the interval', async () => {
     const conversation = randomUUID();
     const sender = createEventSender({ baseUrl: base, sessionApiKey: KEY, ...fast });
-    sender.send(conversation, events(1)[0] as Event);
-    await new Promise((wait) => setTimeout(wait, 150));
+    await sender.send(conversation, events(1)[0] as Event);
+    // Nobody flushes: only the interval can post it (the test's timeout bounds the wait).
+    await until(() => delivered(conversation).length > 0);
     expect(delivered(conversation).map((batch) => batch.ids.length)).toEqual([1]);
     await sender.close();
   });
