@@ -3,7 +3,7 @@
  * reads, or to serve files from elsewhere) without changing the loaders.
  * @module
  */
-import { close, open, read } from 'node:fs';
+import { close, fstat, open, read } from 'node:fs';
 import { readdir, realpath, stat } from 'node:fs/promises';
 
 /** What a directory entry is, without following it when it is a symbolic link. */
@@ -56,18 +56,23 @@ export const nodeFileSystem: SkillFileSystem = {
     return new Promise((resolve, reject) => {
       open(path, 'r', (error, fd) => {
         if (error) return reject(error);
-        const buffer = new Uint8Array(length);
-        const finish = (failure: Error | null, filled: number) =>
-          close(fd, () => (failure ? reject(failure) : resolve(filled === length ? buffer : buffer.subarray(0, filled))));
-        const next = (filled: number) => {
-          if (filled === length) return finish(null, filled);
-          read(fd, buffer, filled, length - filled, position + filled, (failure, bytesRead) => {
-            if (failure) finish(failure, filled);
-            else if (bytesRead === 0) finish(null, filled);
-            else next(filled + bytesRead);
-          });
-        };
-        next(0);
+        fstat(fd, (statError, stats) => {
+          if (statError) return close(fd, () => reject(statError));
+          // A cap is not a size: a regular file gets a buffer as large as what it holds past `position`.
+          const size = stats.isFile() ? Math.min(length, Math.max(0, stats.size - position)) : length;
+          const buffer = new Uint8Array(size);
+          const finish = (failure: Error | null, filled: number) =>
+            close(fd, () => (failure ? reject(failure) : resolve(filled === size ? buffer : buffer.subarray(0, filled))));
+          const next = (filled: number) => {
+            if (filled === size) return finish(null, filled);
+            read(fd, buffer, filled, size - filled, position + filled, (failure, bytesRead) => {
+              if (failure) finish(failure, filled);
+              else if (bytesRead === 0) finish(null, filled);
+              else next(filled + bytesRead);
+            });
+          };
+          next(0);
+        });
       });
     });
   },
