@@ -81,7 +81,13 @@ export const OPERATIONS = {
 
   queue_pending_message: {
     at: 'pendingMessages.queue',
-    note: 'The document describes no body: the server reads the message from the request as its web client sends it.',
+    // The server reads `{ content, role }` from the raw request; its document declares no body.
+    body: 'PendingMessageRequest',
+    checks: { body: 'checkPendingMessage' },
+    errors: { 429: 'PendingMessageLimitError' },
+    note:
+      'An empty `content` is refused before anything is sent (`MessageContentError`). The server keeps at most 10 ' +
+      'pending messages per conversation: past them it answers 429, thrown as `PendingMessageLimitError` and never retried.',
   },
 
   search_sandboxes: { at: 'sandboxes.search' },
@@ -233,10 +239,31 @@ export const PRESENT = {
 };
 
 /** Schemas the document lacks, added to its components (see `body` in {@link OPERATIONS}). */
-export const SCHEMAS = {};
+export const SCHEMAS = {
+  // What the pending-message route reads: `content` a non-empty list (400 otherwise), `role` any string.
+  PendingMessageRequest: {
+    type: 'object',
+    title: 'PendingMessageRequest',
+    description: 'A message to deliver once the conversation is ready.',
+    properties: {
+      content: {
+        type: 'array',
+        minItems: 1,
+        items: { anyOf: [{ $ref: '#/components/schemas/TextContent' }, { $ref: '#/components/schemas/ImageContent' }] },
+        title: 'Content',
+        description: 'The text and image blocks of the message: at least one.',
+      },
+      role: { type: 'string', title: 'Role', description: 'Who the message is from.', default: 'user' },
+    },
+    required: ['content'],
+  },
+};
 
 /** The hand-written checks and error classes that `checks` and `errors` name, by the module under src/api that exports them. */
-export const IMPORTS = {};
+export const IMPORTS = {
+  checkPendingMessage: 'pending-message-checks',
+  PendingMessageLimitError: 'pending-message-checks',
+};
 
 /** Values the generated operations test gives parameters whose schema says too little, by parameter name. */
 export const EXAMPLES = {};

@@ -56,6 +56,7 @@ export {
 export type * from './generated/agent-server/index';
 export type * from './generated/index';
 export { type Page, type PageParams, PagePromise } from './page';
+export { MessageContentError, PendingMessageLimitError } from './pending-message-checks';
 export type { Query } from './query';
 export type { RequestOptions } from './request-options';
 export {

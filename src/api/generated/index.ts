@@ -54,7 +54,6 @@ export type {
   GithubV1CallbackProcessorOutput,
   GitlabV1CallbackProcessor,
   GitlabV1CallbackProcessorOutput,
-  ImageContentInput,
   JiraDcV1CallbackProcessor,
   JiraDcV1CallbackProcessorOutput,
   JiraV1CallbackProcessor,
@@ -69,13 +68,13 @@ export type {
   SlackV1CallbackProcessorOutput,
   SwitchAcpModelRequest,
   SwitchProfileRequest,
-  TextContentInput,
   TraceMetadataValue,
 } from './models/app-conversations';
 export type {
   ConversationExecutionStatus,
   ConversationSettings,
   FallbackStrategy,
+  ImageContentInput,
   LLMProfiles,
   LaunchedAgentProfile,
   MarketplaceRegistration,
@@ -87,6 +86,7 @@ export type {
   Success,
   SuggestedTask,
   TaskType,
+  TextContentInput,
   TokenUsage,
 } from './models/common';
 export type {
@@ -109,6 +109,7 @@ export type {
   SortOrder,
 } from './models/git';
 export type {
+  PendingMessageRequest,
   PendingMessageResponse,
 } from './models/pending-messages';
 export type {

@@ -11,11 +11,55 @@ export interface DocumentPatch {
 
 /** The additions, by document (spec/README.md names them). */
 export const DOCUMENT_PATCHES: Record<string, DocumentPatch> = {
-  'service': {
-    "schemas": {},
-    "requestBodies": {}
+  "service": {
+    "schemas": {
+      "PendingMessageRequest": {
+        "type": "object",
+        "title": "PendingMessageRequest",
+        "description": "A message to deliver once the conversation is ready.",
+        "properties": {
+          "content": {
+            "type": "array",
+            "minItems": 1,
+            "items": {
+              "anyOf": [
+                {
+                  "$ref": "#/components/schemas/TextContent"
+                },
+                {
+                  "$ref": "#/components/schemas/ImageContent"
+                }
+              ]
+            },
+            "title": "Content",
+            "description": "The text and image blocks of the message: at least one."
+          },
+          "role": {
+            "type": "string",
+            "title": "Role",
+            "description": "Who the message is from.",
+            "default": "user"
+          }
+        },
+        "required": [
+          "content"
+        ]
+      }
+    },
+    "requestBodies": {
+      "POST /api/v1/conversations/{conversation_id}/pending-messages": {
+        "required": true,
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/PendingMessageRequest"
+            }
+          }
+        }
+      }
+    }
   },
-  'agent-server': {
+  "agent-server": {
     "schemas": {},
     "requestBodies": {}
   },

@@ -163,8 +163,8 @@ const cases: OperationCase[] = [
   {
     operation: 'POST /api/v1/conversations/{conversation_id}/pending-messages',
     status: 201,
-    call: (api) => api.pendingMessages.queue('conversationId-1'),
-    sent: { path: '/api/v1/conversations/conversationId-1/pending-messages', query: [] },
+    call: (api) => api.pendingMessages.queue('conversationId-1', { content: [{ text: 'text' }] }),
+    sent: { path: '/api/v1/conversations/conversationId-1/pending-messages', query: [], body: { content: [{ text: 'text' }] } },
     answer: { id: 'id', queued: true, position: 1 },
   },
   {

@@ -2,7 +2,7 @@
 // change the generator or scripts/codegen/api-names.mjs and run `npm run generate`.
 import * as v from 'valibot';
 import { integer } from '../../schema-helpers';
-import { ConversationExecutionStatusSchema, LaunchedAgentProfileSchema, MetricsSnapshotSchema, ProviderTypeSchema, SandboxStatusSchema, SuggestedTaskSchema, type ConversationExecutionStatus, type LaunchedAgentProfile, type MetricsSnapshot, type ProviderType, type SandboxStatus, type SuggestedTask } from './common';
+import { ConversationExecutionStatusSchema, ImageContentInputSchema, LaunchedAgentProfileSchema, MetricsSnapshotSchema, ProviderTypeSchema, SandboxStatusSchema, SuggestedTaskSchema, TextContentInputSchema, type ConversationExecutionStatus, type ImageContentInput, type LaunchedAgentProfile, type MetricsSnapshot, type ProviderType, type SandboxStatus, type SuggestedTask, type TextContentInput } from './common';
 
 /** Agent type for conversation. */
 export type AgentType = 'default' | 'plan';
@@ -183,32 +183,6 @@ export const PluginSpecSchema: v.GenericSchema<unknown, PluginSpec> = /* @__PURE
   ref: v.exactOptional(v.nullable(v.string())),
   repo_path: v.exactOptional(v.nullable(v.string())),
   parameters: v.exactOptional(v.nullable(v.record(v.string(), v.unknown()))),
-});
-
-export interface ImageContentInput {
-  cache_prompt?: boolean;
-  type?: 'image';
-  image_urls: string[];
-}
-
-/** Decodes {@link ImageContentInput} as an open object: unknown keys are kept, missing defaults filled. */
-export const ImageContentInputSchema: v.GenericSchema<unknown, ImageContentInput> = /* @__PURE__ */ v.looseObject({
-  cache_prompt: v.optional(v.boolean(), false),
-  type: v.optional(v.literal('image'), 'image'),
-  image_urls: v.array(v.string()),
-});
-
-export interface TextContentInput {
-  cache_prompt?: boolean;
-  type?: 'text';
-  text: string;
-}
-
-/** Decodes {@link TextContentInput} as an open object: unknown keys are kept, missing defaults filled. */
-export const TextContentInputSchema: v.GenericSchema<unknown, TextContentInput> = /* @__PURE__ */ v.looseObject({
-  cache_prompt: v.optional(v.boolean(), false),
-  type: v.optional(v.literal('text'), 'text'),
-  text: v.string(),
 });
 
 /** Payload to send a message to the agent. */

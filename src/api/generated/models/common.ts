@@ -42,6 +42,19 @@ export interface FallbackStrategy {
   profile_store_dir?: string | null;
 }
 
+export interface ImageContentInput {
+  cache_prompt?: boolean;
+  type?: 'image';
+  image_urls: string[];
+}
+
+/** Decodes {@link ImageContentInput} as an open object: unknown keys are kept, missing defaults filled. */
+export const ImageContentInputSchema: v.GenericSchema<unknown, ImageContentInput> = /* @__PURE__ */ v.looseObject({
+  cache_prompt: v.optional(v.boolean(), false),
+  type: v.optional(v.literal('image'), 'image'),
+  image_urls: v.array(v.string()),
+});
+
 /**
  * Provenance snapshot recorded when an agent profile launches a conversation.
  *
@@ -246,4 +259,17 @@ export const SuggestedTaskSchema: v.GenericSchema<unknown, SuggestedTask> = /* @
   repo: v.string(),
   issue_number: integer,
   title: v.string(),
+});
+
+export interface TextContentInput {
+  cache_prompt?: boolean;
+  type?: 'text';
+  text: string;
+}
+
+/** Decodes {@link TextContentInput} as an open object: unknown keys are kept, missing defaults filled. */
+export const TextContentInputSchema: v.GenericSchema<unknown, TextContentInput> = /* @__PURE__ */ v.looseObject({
+  cache_prompt: v.optional(v.boolean(), false),
+  type: v.optional(v.literal('text'), 'text'),
+  text: v.string(),
 });

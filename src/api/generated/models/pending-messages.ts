@@ -2,6 +2,15 @@
 // change the generator or scripts/codegen/api-names.mjs and run `npm run generate`.
 import * as v from 'valibot';
 import { integer } from '../../schema-helpers';
+import type { ImageContentInput, TextContentInput } from './common';
+
+/** A message to deliver once the conversation is ready. */
+export interface PendingMessageRequest {
+  /** The text and image blocks of the message: at least one. */
+  content: (TextContentInput | ImageContentInput)[];
+  /** Who the message is from. */
+  role?: string;
+}
 
 /** Response when queueing a pending message. */
 export interface PendingMessageResponse {
