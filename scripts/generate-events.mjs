@@ -1,42 +1,64 @@
 #!/usr/bin/env node
-// Generates src/events/generated/ from the vendored OpenAPI document (spec/service-openapi.json,
-// checked against its recorded SHA-256: see scripts/codegen/spec.mjs).
+// Generates src/events/generated/ from the two vendored OpenAPI documents (spec/service-openapi.json
+// and spec/agent-server-openapi.json, each checked against its recorded SHA-256: see
+// scripts/codegen/spec.mjs), merged by scripts/codegen/merge.mjs, and
+// docs/generated/events/event-spec-differences.md, the differences that merge resolved.
 //   node scripts/generate-events.mjs [--check]
 // --check writes nothing and exits 1 when the committed files differ from a fresh generation.
 // `npm run generate` runs this generator and the API generator (scripts/generate.mjs).
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { emitGuardsFile, emitIndexFile, emitKindsFile, emitSchemaFile, emitUnionFile } from './codegen/emit.mjs';
+import { differenceSummary, emitDifferencesFile } from './codegen/emit-differences.mjs';
 import { emitFastDecode } from './codegen/emit-fast.mjs';
 import { checkFactories } from './codegen/fields.mjs';
 import { loadSchemas, UNIONS } from './codegen/load.mjs';
+import { mergeDocuments } from './codegen/merge.mjs';
 import { writeOrCheck } from './codegen/output.mjs';
 import { readSpec } from './codegen/spec.mjs';
 
-/** Every generated file, as `{ path, text }` relative to the output folder. */
-export function generate(document = readSpec().document) {
+/** The two vendored documents, parsed and checked against their hashes. */
+export function readDocuments() {
+  return { service: readSpec('service').document, agentServer: readSpec('agent-server').document };
+}
+
+/**
+ * Every generated file: `{ code, docs, differences }`, where `code` and `docs` are lists of
+ * `{ path, text }` relative to their output folders and `differences` what the merge resolved.
+ */
+export function generate(documents = readDocuments()) {
+  const { document, differences } = mergeDocuments(documents.service, documents.agentServer);
   const loaded = loadSchemas(document);
   checkFactories(loaded);
-  const files = [];
+  const code = [];
   for (const name of loaded.reachable.keys()) {
-    if (UNIONS[name]) files.push(emitUnionFile(name, loaded));
-    else files.push(emitSchemaFile(name, loaded));
+    if (UNIONS[name]) code.push(emitUnionFile(name, loaded));
+    else code.push(emitSchemaFile(name, loaded));
   }
-  files.push(emitKindsFile(loaded));
-  for (const info of Object.values(UNIONS)) files.push(emitGuardsFile(info, loaded));
-  files.push(emitIndexFile(files));
-  files.push(emitFastDecode(loaded));
-  return files;
+  code.push(emitKindsFile(loaded));
+  for (const info of Object.values(UNIONS)) code.push(emitGuardsFile(info, loaded));
+  code.push(emitIndexFile(code));
+  code.push(emitFastDecode(loaded));
+  const versions = { service: documents.service.info?.version, agentServer: documents.agentServer.info?.version };
+  return { code, docs: [emitDifferencesFile(differences, versions)], differences };
 }
 
 const isMain = process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (isMain) {
-  let files;
+  const check = process.argv.slice(2).includes('--check');
+  let generated;
   try {
-    files = generate();
+    generated = generate();
   } catch (error) {
     console.error(error.message);
     process.exit(1);
   }
-  writeOrCheck([{ dir: 'src/events/generated', files }], process.argv.slice(2).includes('--check'));
+  if (!check) console.log(differenceSummary(generated.differences));
+  writeOrCheck(
+    [
+      { dir: 'src/events/generated', files: generated.code },
+      { dir: 'docs/generated/events', files: generated.docs },
+    ],
+    check,
+  );
 }

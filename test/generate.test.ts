@@ -9,12 +9,33 @@ interface GeneratedFile {
   path: string;
   text: string;
 }
-type Generate = (document: unknown) => GeneratedFile[];
+interface Documents {
+  service: { components: { schemas: Record<string, { properties: object }> } };
+  agentServer: { components: { schemas: Record<string, { properties: object }> } };
+}
+type Generate = (documents: Documents) => { code: GeneratedFile[]; docs: GeneratedFile[] };
 
 const load = async () => {
-  const { generate } = (await import(join(ROOT, 'scripts/generate-events.mjs'))) as { generate: Generate };
-  const { readSpec } = (await import(join(ROOT, 'scripts/codegen/spec.mjs'))) as { readSpec: () => { document: unknown } };
-  return { generate, document: () => readSpec().document as { components: { schemas: Record<string, { properties: object }> } } };
+  const { generate, readDocuments } = (await import(join(ROOT, 'scripts/generate-events.mjs'))) as {
+    generate: Generate;
+    readDocuments: () => Documents;
+  };
+  return { generate: (documents: Documents) => generate(documents).code, documents: readDocuments };
+};
+
+interface Difference {
+  schema: string;
+  field: string;
+  take: 'older' | 'newer';
+  why: string;
+}
+
+const loadAll = async () => {
+  const module = (await import(join(ROOT, 'scripts/generate-events.mjs'))) as {
+    generate: (documents: Documents) => { docs: GeneratedFile[]; differences: Difference[] };
+    readDocuments: () => Documents;
+  };
+  return { generateAll: module.generate, documents: module.readDocuments };
 };
 
 function writeAll(dir: string, files: GeneratedFile[]): void {
@@ -40,23 +61,25 @@ function diffFolders(before: string, after: string): Map<string, [number, number
 const declarations = (text: string) => new Map(text.split('\n\n').map((chunk) => [chunk.split('\n')[0] ?? '', chunk]));
 
 describe('scripts/generate-events.mjs', () => {
-  it('regenerates src/events/generated from the reference OpenAPI without a single change', () => {
+  it("regenerates src/events/generated and the report of the documents' differences without a single change", () => {
     const run = spawnSync(process.execPath, ['scripts/generate-events.mjs', '--check'], { cwd: ROOT, encoding: 'utf8' });
     expect(run.stderr).toBe('');
-    expect(run.stdout).toMatch(/^src\/events\/generated is up to date \(\d+ files\)\.\n$/);
+    expect(run.stdout).toMatch(/^src\/events\/generated and docs\/generated\/events are up to date \(\d+ files\)\.\n$/);
     expect(run.status).toBe(0);
   });
 
   it('a new optional field on one event changes only that event: its schema file and its own lines of the fast decoder', async () => {
-    const { generate, document } = await load();
+    const { generate, documents } = await load();
     const dir = mkdtempSync(join(tmpdir(), 'agentwire-generate-'));
     try {
-      writeAll(join(dir, 'before'), generate(document()));
-      const changed = document();
-      const schema = changed.components.schemas['AgentErrorEvent-Input'] as { properties: Record<string, unknown> };
-      schema.properties = { ...schema.properties, retry_after: { anyOf: [{ type: 'integer' }, { type: 'null' }], default: null } };
-      writeFileSync(join(dir, 'document.json'), JSON.stringify(changed));
-      const after = generate(JSON.parse(readFileSync(join(dir, 'document.json'), 'utf8')));
+      writeAll(join(dir, 'before'), generate(documents()));
+      // A field of the agent server's models, which win over the service's document.
+      const changed = documents();
+      const schema = changed.agentServer.components.schemas.AgentErrorEvent as { properties: Record<string, unknown> };
+      const { kind, ...fields } = schema.properties;
+      schema.properties = { ...fields, retry_after: { anyOf: [{ type: 'integer' }, { type: 'null' }], default: null }, kind };
+      writeFileSync(join(dir, 'documents.json'), JSON.stringify(changed));
+      const after = generate(JSON.parse(readFileSync(join(dir, 'documents.json'), 'utf8')));
       writeAll(join(dir, 'after'), after);
 
       const changes = diffFolders(join(dir, 'before'), join(dir, 'after'));
@@ -64,15 +87,39 @@ describe('scripts/generate-events.mjs', () => {
       // The decoder: the key set gains the key; the function reads it and puts it in the output.
       expect(changes.get('fast-decode.ts')).toEqual([5, 2]);
 
-      const before = declarations(generate(document()).find((file) => file.path === 'fast-decode.ts')?.text ?? '');
+      const before = declarations(generate(documents()).find((file) => file.path === 'fast-decode.ts')?.text ?? '');
       const next = declarations(after.find((file) => file.path === 'fast-decode.ts')?.text ?? '');
       const differing = [...next].filter(([head, chunk]) => before.get(head) !== chunk).map(([head]) => head);
       expect(differing).toEqual([
-        'const AgentErrorEventKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["id","timestamp","source","parent_id","tool_name","tool_call_id","error","retry_after","kind"]);',
+        'const AgentErrorEventKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["id","timestamp","source","parent_id","tool_name","tool_call_id","error","classification","retry_after","kind"]);',
         'function decodeAgentErrorEvent(v: unknown): unknown {',
       ]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('a difference between the documents that no rule resolves stops the generator, naming it', async () => {
+    const { generate, documents } = await load();
+    const changed = documents();
+    const schema = changed.agentServer.components.schemas.TerminalAction as { properties: Record<string, unknown> };
+    schema.properties = { ...schema.properties, command: { type: 'integer' } };
+    expect(() => generate(changed)).toThrow(/^TerminalAction-Input\.command differs between the documents and no rule/);
+  });
+
+  it('reports every difference it resolved, and which document each generated field follows', async () => {
+    const { generateAll, documents } = await loadAll();
+    const { differences, docs } = generateAll(documents());
+    const taken = differences.filter((d) => d.take === 'newer').map((d) => `${d.schema}.${d.field}`);
+    expect(taken.sort()).toEqual([
+      'AgentErrorEvent-Input.classification',
+      'ConversationErrorEvent-Input.classification',
+      'ErrorClassification.(schema)',
+      'FailureKind.(schema)',
+    ]);
+    expect(differences.every((d) => typeof d.why === 'string' && d.why.length > 0)).toBe(true);
+    const report = docs.find((file) => file.path === 'event-spec-differences.md')?.text ?? '';
+    expect(report).toContain('| ConversationErrorEvent, AgentErrorEvent | `classification` | — |');
+    expect(report).toContain('| Action | `(members)` | `ApplyPatchAction`, `ConsultTomAction`, `SleeptimeComputeAction` | — | service |');
   });
 });

@@ -53,6 +53,7 @@ function fallbackOf(field, refFn) {
 export function emitFastDecode(loaded) {
   const { all } = loaded;
   const functions = new Map(); // name -> code
+  const fills = new Set(); // helpers of after-validators
 
   /** Registers the function `name` (built once; its name is known before its body, for recursion). */
   const define = (name, build) => {
@@ -234,6 +235,12 @@ export function emitFastDecode(loaded) {
       const props = fields.map((field, i) => `${IDENTIFIER.test(field.key) ? field.key : lit(field.key)}: ${local(field, i)}`);
       lines.push(`  const o: Record<string, unknown> = { ${props.join(', ')} };`);
       if (extra === 'allow') lines.push(`  for (const key in x) if (!${known}.has(key)) o[key] = x[key];`);
+      // What an after-validator fills once the model is valid.
+      for (const field of fields) {
+        if (!field.after) continue;
+        fills.add(field.after);
+        lines.push(`  if (o.${field.key} === null) o.${field.key} = ${field.after}(o);`);
+      }
       if (model.title !== undefined) {
         // The computed title: the annotations' title when set, else the tool's name.
         const fallback =
@@ -255,6 +262,7 @@ export function emitFastDecode(loaded) {
   const text =
     `${HEADER}` +
     "import { naiveLocalTimestamp, newUuid } from '../defaults';\n" +
+    (fills.size > 0 ? `import { ${[...fills].sort().join(', ')} } from '../error-classification';\n` : '') +
     "import { isCanonicalDateTime } from '../service-datetime';\n" +
     "import { ACTION_KINDS, OBSERVATION_KINDS } from './kinds';\n\n" +
     '/** Returned when the fast path cannot decide; the Valibot schemas then decide and report. */\n' +

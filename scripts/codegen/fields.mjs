@@ -73,8 +73,9 @@ export function checkFactories(loaded) {
 
 /**
  * The model of an object schema: `{ schemaName, name, className, union, isEvent, extra, popKeys,
- * title, fields }`, where each field is `{ key, node, required, fill }` (`fill` undefined when
- * required), `kind` last for members of the tagged unions.
+ * title, fields }`, where each field is `{ key, node, required, fill, after }` (`fill` undefined when
+ * required; `after` the helper that fills a null value once the model is valid, see `AFTER_FILLS`),
+ * `kind` last for members of the tagged unions.
  */
 export function describeModel(schemaName, loaded) {
   const schema = loaded.all[schemaName];
@@ -93,12 +94,15 @@ export function describeModel(schemaName, loaded) {
   };
   const required = new Set(schema.required ?? []);
   if (union) required.add('kind');
-  const keys = Object.keys(schema.properties).filter((key) => key !== 'kind');
+  // A union member's `kind` goes last, as the service writes it; elsewhere `kind` is an ordinary field.
+  const keys = Object.keys(schema.properties).filter((key) => !union || key !== 'kind');
   if (union) keys.push('kind');
   for (const key of keys) {
     const node = schema.properties[key];
     const isRequired = required.has(key);
-    model.fields.push({ key, node, required: isRequired, fill: isRequired ? undefined : fillOf(model, key, node, loaded.all) });
+    const field = { key, node, required: isRequired, fill: isRequired ? undefined : fillOf(model, key, node, loaded.all) };
+    if (node['x-service-fill']) field.after = node['x-service-fill'];
+    model.fields.push(field);
   }
   return model;
 }

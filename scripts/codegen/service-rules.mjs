@@ -62,6 +62,18 @@ export const DEFAULT_FACTORIES = {
   'TerminalObservation.metadata': 'model',
 };
 
+/**
+ * Fields an after-validator of the model fills when they are null once every field is valid (absent
+ * or sent as null: the document shows a plain nullable field), by `Class.field`: the helper of
+ * schema-helpers (and of the fast decoder) that computes the value from the validated object.
+ */
+export const AFTER_FILLS = {
+  // AgentErrorEvent.classify: ErrorClassification(kind=UNKNOWN, retryable=False), whatever the error says.
+  'AgentErrorEvent.classification': 'agentErrorClassification',
+  // ConversationErrorEvent.classify: classify_error(self.code, self.detail).
+  'ConversationErrorEvent.classification': 'conversationErrorClassification',
+};
+
 function property(all, schemaName, key) {
   const node = all[schemaName]?.properties?.[key];
   if (!node) throw new Error(`service rule: ${schemaName}.${key} is not in the document`);
@@ -105,6 +117,13 @@ export function applyServiceRules(all) {
 
   // An event's `id` may be any string but the reserved root marker `"__root__"` (a validator of the base class).
   for (const member of all['Event-Input'].oneOf) property(all, member.$ref.split('/').pop(), 'id')['x-service'] = 'event-id';
+
+  for (const [field, helper] of Object.entries(AFTER_FILLS)) {
+    const [name, key] = field.split('.');
+    const node = property(all, `${name}-Input`, key);
+    if (!node.anyOf?.some((member) => member.type === 'null')) throw new Error(`service rule: ${field} is not nullable`);
+    node['x-service-fill'] = helper;
+  }
 
   for (const [schemaName, keys] of Object.entries(POPPED_FIELDS)) {
     if (!all[schemaName]) throw new Error(`service rule: no schema ${schemaName}`);

@@ -2,11 +2,16 @@ import { describe, expectTypeOf, it } from 'vitest';
 import {
   type Action,
   type ActionEvent,
+  type AgentErrorEvent,
+  type ConversationErrorEvent,
+  classifyError,
   type DecodeOptions,
   decodeEvent,
+  type ErrorClassification,
   type Event,
   type EventKind,
   type EventOf,
+  type FailureKind,
   isActionEvent,
   isCondensation,
   isTerminalAction,
@@ -47,6 +52,17 @@ describe('event types', () => {
     expectTypeOf<ToolDefinition['action_type']>().toEqualTypeOf<string>();
     expectTypeOf<ToolDefinition['observation_type']>().toEqualTypeOf<string | null>();
     expectTypeOf<TaskAction['max_turns']>().toEqualTypeOf<number | null>();
+  });
+
+  it('the error events carry an optional classification', () => {
+    expectTypeOf<AgentErrorEvent['classification']>().toEqualTypeOf<ErrorClassification | null | undefined>();
+    expectTypeOf<ConversationErrorEvent['classification']>().toEqualTypeOf<ErrorClassification | null | undefined>();
+    expectTypeOf<ErrorClassification['kind']>().toEqualTypeOf<FailureKind>();
+    expectTypeOf<FailureKind>().toEqualTypeOf<
+      'auth' | 'quota' | 'rate_limit' | 'config' | 'transient' | 'agent_action' | 'internal' | 'unknown'
+    >();
+    expectTypeOf<ErrorClassification['user_action']>().toEqualTypeOf<'none' | 'retry' | 'settings'>();
+    expectTypeOf(classifyError('OpenAIError', 'Error code: 429')).toEqualTypeOf<ErrorClassification>();
   });
 
   it('guards narrow events, lenient events and actions', () => {

@@ -27,6 +27,7 @@ export { naiveLocalTimestamp, newUuid } from './defaults';
 export type { EventIssue, ValidationErrorItem } from './detail';
 export { toValidationDetail } from './detail';
 export { encodeEvent, encodeEvents } from './encode';
+export { classifyError } from './error-classification';
 export { EventValidationError } from './errors';
 export * from './generated/index';
 export { isActionKind, isEventKind, isObservationKind, isToolDefinitionKind } from './kinds';

@@ -11,6 +11,19 @@ import { runSchema, withRun } from './with-run';
 /** What a model does with keys it does not define: reject, drop, or keep. */
 export type Extra = 'forbid' | 'ignore' | 'allow';
 
+/** What a model does beyond validating its fields. */
+export interface ModelOptions {
+  /** Keys the service's own validator removes before validating (deprecated fields it still tolerates). */
+  readonly pop?: readonly string[];
+  /** Keys of computed fields: written on output, ignored on input (never unknown). */
+  readonly computed?: readonly string[];
+  /**
+   * Fields an after-validator of the model fills when they are null once every field is valid:
+   * the key, and the value computed from the validated object.
+   */
+  readonly fill?: Readonly<Record<string, (model: Record<string, unknown>) => unknown>>;
+}
+
 type Issue = v.BaseIssue<unknown>;
 
 // Keys that would reach a prototype if copied with plain assignment; never copied into outputs.
@@ -33,31 +46,38 @@ function addUnder(issues: Issue[], found: readonly Issue[], item: v.ObjectPathIt
   }
 }
 
-/**
- * A model of the given class name. `popKeys` are keys the service's own validator removes
- * before validating (deprecated fields it still tolerates).
- */
+/** The keys of `input` the model does not define, in input order. */
+function unknownKeys(input: Record<string, unknown>, entries: v.ObjectEntries, computed: readonly string[] | undefined): string[] {
+  const found: string[] = [];
+  for (const key of Object.keys(input)) if (!Object.hasOwn(entries, key) && !computed?.includes(key)) found.push(key);
+  return found;
+}
+
+/** A model of the given class name (see {@link ModelOptions}). */
 /* @__NO_SIDE_EFFECTS__ */
 export function model<const E extends v.ObjectEntries>(
   entries: E,
   className: string,
   extra: Extra,
-  popKeys: readonly string[] = [],
+  options: ModelOptions = {},
 ): v.GenericSchema<unknown, v.InferOutput<v.ObjectSchema<E, undefined>>> {
   const base = extra === 'forbid' ? v.strictObject(entries) : extra === 'allow' ? v.looseObject(entries) : v.object(entries);
   const keys = Object.keys(entries);
+  const { pop = [], computed, fill } = options;
   return withRun(base as v.GenericSchema, () => (dataset, config) => {
-    let input = dataset.value as Record<string, unknown>;
-    if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    const given = dataset.value as Record<string, unknown>;
+    if (typeof given !== 'object' || given === null || Array.isArray(given)) {
       const message = `Input should be a valid dictionary or instance of ${className}`;
-      return fail(input, serviceIssue('model_type', message, input, { class_name: className }));
+      return fail(given, serviceIssue('model_type', message, given, { class_name: className }));
     }
-    for (const key of popKeys) {
+    let input = given;
+    for (const key of pop) {
       if (!Object.hasOwn(input, key)) continue;
       recordPop(config, input, key);
       const { [key]: _removed, ...rest } = input;
       input = rest;
     }
+    const extras = extra !== 'ignore' ? unknownKeys(input, entries, computed) : [];
     const output: Record<string, unknown> = {};
     const issues: Issue[] = [];
     for (const key of keys) {
@@ -75,15 +95,15 @@ export function model<const E extends v.ObjectEntries>(
       if (result.issues) addUnder(issues, result.issues, keyItem(input, key, 'value'));
       output[key] = result.value;
     }
-    if (extra !== 'ignore') {
-      for (const key of Object.keys(input)) {
-        if (Object.hasOwn(entries, key)) continue;
-        if (extra === 'forbid') {
-          addUnder(issues, [serviceIssue('extra_forbidden', 'Extra inputs are not permitted', input[key])], keyItem(input, key, 'key'));
-        } else if (!UNSAFE_KEYS.has(key)) {
-          output[key] = input[key];
-        }
+    for (const key of extras) {
+      if (extra === 'forbid') {
+        addUnder(issues, [serviceIssue('extra_forbidden', 'Extra inputs are not permitted', input[key])], keyItem(input, key, 'key'));
+      } else if (!UNSAFE_KEYS.has(key)) {
+        output[key] = input[key];
       }
+    }
+    if (fill && issues.length === 0) {
+      for (const key in fill) if (output[key] === null) output[key] = (fill[key] as (model: Record<string, unknown>) => unknown)(output);
     }
     return outcome(input, output, issues);
   }) as v.GenericSchema<unknown, v.InferOutput<v.ObjectSchema<E, undefined>>>;

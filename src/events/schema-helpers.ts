@@ -8,11 +8,12 @@
  */
 import * as v from 'valibot';
 import { naiveLocalTimestamp, newUuid } from './defaults';
-import { type Extra, model } from './model';
+import { type Extra, type ModelOptions, model } from './model';
 import { fail, serviceIssue } from './service-issue';
 import { withRun } from './with-run';
 
 export { messageContent, modelUnion, sequence, setOf, tuple } from './collections';
+export { agentErrorClassification, conversationErrorClassification } from './error-classification';
 export { kindReference, kindUnion, withTitle } from './kind-union';
 export { boolean, INT_FROM_FLOAT_MESSAGE, INT_TYPE_MESSAGE, integer, number } from './lax';
 export { serviceDateTime } from './service-datetime';
@@ -73,8 +74,8 @@ export const eventTimestamp: v.GenericSchema<unknown, string> = /* @__PURE__ */ 
 
 const objectOf =
   (extra: Extra) =>
-  <const E extends v.ObjectEntries>(className: string, entries: E, popKeys?: readonly string[]) =>
-    model(entries, className, extra, popKeys);
+  <const E extends v.ObjectEntries>(className: string, entries: E, options?: ModelOptions) =>
+    model(entries, className, extra, options);
 
 /** A closed model: unknown keys are rejected (`extra_forbidden`). */
 export const strictObject = /* @__PURE__ */ objectOf('forbid');

@@ -1,6 +1,8 @@
 /**
- * The judges of the conformance tests: Ajv (JSON Schema 2020-12) over the reference OpenAPI
- * document's own schemas. {@link createServiceOracle} judges as the service does;
+ * The judges of the conformance tests: Ajv (JSON Schema 2020-12) over the schemas of the two
+ * vendored OpenAPI documents, merged as the generator merges them (the service's document, whose
+ * event models the agent server's 1.43.1 document replaces where they differ; see
+ * `scripts/codegen/merge.mjs`). {@link createServiceOracle} judges as the service does;
  * {@link createOracle} judges as the document alone says (the benchmarks' baseline).
  *
  * The document is patched where Ajv cannot read it, or where the service enforces or relaxes a
@@ -30,8 +32,10 @@
  * - `TextContent` tolerates the deprecated `enable_truncation` key (the service removes it).
  */
 import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
+import { mergeDocuments, type OpenApiDocument } from '../../scripts/codegen/merge.mjs';
 import { ACTION_KINDS, OBSERVATION_KINDS } from '../../src/events/generated/kinds';
 import { readServiceDateTime } from '../../src/events/service-datetime';
 
@@ -48,9 +52,22 @@ type JsonSchema = Record<string, unknown> & {
   required?: string[];
 };
 
-/** Loads `components.schemas` of the reference document (a fresh copy each call). */
+/** The agent server's document, beside the service's. */
+export const AGENT_SERVER_OPENAPI_PATH = join(dirname(OPENAPI_PATH), 'agent-server-openapi.json');
+
+// The merged schemas as JSON text, made on first use.
+let merged: string | undefined;
+
+/**
+ * Loads `components.schemas` of the service's document with the merged event models (a fresh copy
+ * each call): `AgentErrorEvent-Input` has `classification`, `ErrorClassification` is there.
+ */
 export function loadSchemas(): Record<string, JsonSchema> {
-  return (JSON.parse(readFileSync(OPENAPI_PATH, 'utf8')) as { components: { schemas: Record<string, JsonSchema> } }).components.schemas;
+  if (merged === undefined) {
+    const read = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as OpenApiDocument;
+    merged = JSON.stringify(mergeDocuments(read(OPENAPI_PATH), read(AGENT_SERVER_OPENAPI_PATH)).document.components.schemas);
+  }
+  return JSON.parse(merged) as Record<string, JsonSchema>;
 }
 
 const refName = (ref: string) => ref.split('/').pop() as string;

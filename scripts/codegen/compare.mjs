@@ -1,0 +1,131 @@
+// Compares the event models of the two vendored documents: the service's (`-Input` schemas of an
+// older build) and its agent server's at the release the service runs (single schemas, written in
+// serialization mode). Each schema reachable from the `Event` union of either document is paired
+// with its namesake in the other, and every difference that is more than wording is listed.
+// merge.mjs decides what each one means.
+
+/** The four tagged unions, by their name in the service's document and in the agent server's. */
+export const UNION_PAIRS = {
+  'Event-Input': 'Event',
+  'Action-Input': 'Action',
+  'Observation-Input': 'Observation',
+  'ToolDefinition-Input': 'ToolDefinition',
+};
+
+/** Schemas the documents name differently (the MCP package renamed its module between them). */
+const RENAMED = {
+  mcp_types___types__Tool: 'mcp__types__Tool',
+  mcp_types___types__ToolAnnotations: 'mcp__types__ToolAnnotations',
+};
+
+/** Keywords that only word things; they are not compared. */
+const WORDING = new Set(['title', 'description', 'examples']);
+
+const refName = (ref) => ref.split('/').pop();
+
+/** The names of the schemas reachable from `root` (discriminator mappings and wording skipped). */
+export function closure(schemas, root) {
+  const seen = new Set();
+  const visit = (node) => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (!node || typeof node !== 'object') return;
+    if (typeof node.$ref === 'string' && !seen.has(refName(node.$ref))) {
+      const name = refName(node.$ref);
+      if (!schemas[name]) throw new Error(`unresolved $ref ${node.$ref}`);
+      seen.add(name);
+      visit(schemas[name]);
+    }
+    for (const [key, value] of Object.entries(node)) if (key !== 'mapping' && !WORDING.has(key)) visit(value);
+  };
+  visit({ $ref: `#/components/schemas/${root}` });
+  return seen;
+}
+
+/**
+ * A node without its wording keywords, its `$ref`s renamed by `rename` and a discriminator without
+ * its `mapping` (whose keys are mangled module paths). Property names are kept as they are.
+ */
+export function normalize(node, rename = (name) => name) {
+  if (Array.isArray(node)) return node.map((item) => normalize(item, rename));
+  if (!node || typeof node !== 'object') return node;
+  const out = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (WORDING.has(key)) continue;
+    if (key === '$ref') out.$ref = `#/components/schemas/${rename(refName(value))}`;
+    else if (key === 'properties') out.properties = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, normalize(v, rename)]));
+    else if (key === 'discriminator') out.discriminator = { propertyName: value.propertyName };
+    else out[key] = normalize(value, rename);
+  }
+  return out;
+}
+
+/** A copy of a node whose `$ref`s are renamed by `rename`, wording kept. */
+export function renameRefs(node, rename) {
+  if (Array.isArray(node)) return node.map((item) => renameRefs(item, rename));
+  if (!node || typeof node !== 'object') return node;
+  const out = {};
+  for (const [key, value] of Object.entries(node)) {
+    out[key] = key === '$ref' ? `#/components/schemas/${rename(refName(value))}` : renameRefs(value, rename);
+  }
+  return out;
+}
+
+const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+
+/** The differences of one pair of object, enum or union schemas (both normalized to the service's names). */
+function compareSchemas(name, older, newer) {
+  const found = [];
+  const add = (field, before, after, extra = {}) => found.push({ schema: name, field, old: before, new: after, ...extra });
+  if (older.oneOf || newer.oneOf) {
+    const members = (schema) => (schema.oneOf ?? []).map((member) => refName(member.$ref));
+    const [a, b] = [members(older), members(newer)];
+    for (const member of a) if (!b.includes(member)) add('(members)', member, undefined, { member });
+    for (const member of b) if (!a.includes(member)) add('(members)', undefined, member, { member });
+  }
+  const keys = new Set([...Object.keys(older), ...Object.keys(newer)]);
+  for (const key of ['oneOf', 'properties', 'required']) keys.delete(key);
+  for (const key of keys) if (!same(older[key], newer[key])) add(`(${key})`, older[key], newer[key]);
+  const [required, newRequired] = [new Set(older.required ?? []), new Set(newer.required ?? [])];
+  for (const key of newRequired) if (!required.has(key)) add('(required)', undefined, key, { property: key });
+  for (const key of required) if (!newRequired.has(key)) add('(required)', key, undefined, { property: key });
+  const [props, newProps] = [older.properties ?? {}, newer.properties ?? {}];
+  for (const key of new Set([...Object.keys(props), ...Object.keys(newProps)])) {
+    if (!same(props[key], newProps[key])) add(key, props[key], newProps[key], { property: key });
+  }
+  const order = (a, b) => Object.keys(a).filter((key) => key in b);
+  if (!same(order(props, newProps), order(newProps, props))) add('(order)', order(props, newProps), order(newProps, props));
+  return found;
+}
+
+/**
+ * Pairs the event closures of the two documents' `components.schemas` and lists their differences:
+ * `{ names, differences }`, where `names` maps an agent-server schema name to the service's (or to
+ * itself when the service has no such schema), and each difference is `{ schema, field, old, new }`
+ * (`field` a property name or a schema keyword in parentheses: `(members)`, `(required)`, `(order)`,
+ * `(additionalProperties)`, `(schema)` for a schema only one document has), with `property` or
+ * `member` when it concerns one.
+ */
+export function compareDocuments(service, agentServer) {
+  const olderNames = closure(service, 'Event-Input');
+  const newerNames = closure(agentServer, 'Event');
+  const names = new Map();
+  for (const name of newerNames) {
+    const union = Object.entries(UNION_PAIRS).find(([, newer]) => newer === name)?.[0];
+    const candidates = [union, `${name}-Input`, RENAMED[name], name].filter(Boolean);
+    const match = candidates.find((candidate) => olderNames.has(candidate));
+    if (!match && service[name]) throw new Error(`${name}: the service's document has a schema of that name outside its event models`);
+    names.set(name, match ?? name);
+  }
+  const rename = (name) => names.get(name) ?? name;
+  const differences = [];
+  const paired = new Set(names.values());
+  for (const name of olderNames) {
+    if (!paired.has(name)) differences.push({ schema: name, field: '(schema)', old: 'present', new: undefined });
+  }
+  for (const [newer, older] of names) {
+    const normalized = normalize(agentServer[newer], rename);
+    if (!olderNames.has(older)) differences.push({ schema: older, field: '(schema)', old: undefined, new: normalized });
+    else differences.push(...compareSchemas(older, normalize(service[older]), normalized));
+  }
+  return { names, differences };
+}

@@ -1,0 +1,155 @@
+// One document of event models from the two vendored ones. The service runs the agent server's
+// models of its current release (agent-server-openapi.json); its own service-openapi.json was
+// written by an older build. Where they differ on an event, action, observation, tool definition
+// or an object inside them, the release's models win, except where a difference is an artifact of
+// how the newer document was written, or a decision recorded below says otherwise. Each
+// difference is resolved by exactly one rule; one that no rule covers stops the generator.
+import { closure, compareDocuments, renameRefs, UNION_PAIRS } from './compare.mjs';
+
+const TOOLS = 'ToolDefinition-Input';
+
+/**
+ * Decisions on single differences, by `Schema.field`. The MCP objects come from the `mcp` package,
+ * whose version differs between the two documents (the newer one renamed its module, added
+ * `Icon.theme` and dropped `additionalProperties: true`); the corpus holds no tool of an MCP server,
+ * so it cannot tell which one the service runs. Keeping them open loses nothing.
+ */
+const DECISIONS = {
+  'mcp__types__Tool.(additionalProperties)': 'open',
+  'mcp__types__ToolAnnotations.(additionalProperties)': 'open',
+  'ToolExecution.(additionalProperties)': 'open',
+  'Icon.(additionalProperties)': 'open',
+  'Icon.theme': 'theme',
+  'mcp__types__Tool.(order)': 'order',
+};
+
+const DECISION_WHY = {
+  open: 'MCP package: kept open. Unknown keys of an MCP server’s description are kept and written back; without `additionalProperties` the models ignore them, so they would be dropped.',
+  theme:
+    'MCP package: the open `Icon` keeps a `theme` as sent and writes it back. Declaring it would refuse values other than light and dark and add `theme: null` to every icon.',
+  order: 'MCP package: the older field order, with the rest of the older MCP models.',
+};
+
+/**
+ * The rules, in order; the first that applies resolves a difference. `take` is the document whose
+ * form is generated: `older` (the service's) or `newer` (the release's).
+ */
+const RULES = [
+  {
+    id: 'kind-required',
+    applies: (d, c) => d.field === '(required)' && d.new === 'kind' && c.members.has(d.schema),
+    take: 'older',
+    why: 'Serialization mode: `kind` is always written. agentwire requires `kind` in every union member already, as the service does.',
+  },
+  {
+    id: 'computed-title',
+    applies: (d, c) => c.members.get(d.schema) === TOOLS && d.property === 'title' && d.old === undefined,
+    take: 'older',
+    why: 'Serialization mode: the computed `title`, written after `kind`. agentwire computes it and ignores a `title` on input, as the models do.',
+  },
+  {
+    id: 'kind-names',
+    applies: (d, c) => c.members.get(d.schema) === TOOLS && (d.field === 'action_type' || d.field === 'observation_type'),
+    take: 'older',
+    why: 'Serialization mode: a kind’s name. On input the service resolves the name to a registered kind (see service-rules.mjs).',
+  },
+  {
+    id: 'older-kinds',
+    applies: (d) => d.field === '(members)' && d.new === undefined,
+    take: 'older',
+    why: 'The service still registers this kind (its own validation errors list it and it accepts events of it); only the agent server’s document leaves it out.',
+  },
+  {
+    id: 'older-models',
+    applies: (d, c) => d.field === '(schema)' && d.new === undefined && c.olderOnly.has(d.schema),
+    take: 'older',
+    why: 'A kind the service still registers, or a model reached only through one: kept.',
+  },
+  {
+    id: 'decision',
+    applies: (d) => DECISIONS[`${d.schema}.${d.field}`] !== undefined,
+    take: 'older',
+    why: (d) => DECISION_WHY[DECISIONS[`${d.schema}.${d.field}`]],
+  },
+  {
+    id: 'new-field',
+    applies: (d) => d.property !== undefined && d.field === d.property && d.old === undefined && !d.new.readOnly,
+    take: 'newer',
+    why: 'A field of the release’s models: added.',
+  },
+  {
+    id: 'new-model',
+    applies: (d) => d.field === '(schema)' && d.old === undefined,
+    take: 'newer',
+    why: 'A model of the release: added.',
+  },
+];
+
+/** Inserts `key` into `schema.properties` after the nearest property that precedes it in `order`. */
+function insertProperty(schema, key, node, order) {
+  const entries = Object.entries(schema.properties);
+  let at = entries.length;
+  for (let i = order.indexOf(key) - 1; i >= 0; i--) {
+    const index = entries.findIndex(([name]) => name === order[i]);
+    if (index >= 0) {
+      at = index + 1;
+      break;
+    }
+  }
+  entries.splice(at, 0, [key, node]);
+  schema.properties = Object.fromEntries(entries);
+}
+
+/** The union each member of the service's four unions belongs to. */
+function membersOf(schemas) {
+  const members = new Map();
+  for (const union of Object.keys(UNION_PAIRS)) {
+    for (const member of schemas[union].oneOf) members.set(member.$ref.split('/').pop(), union);
+  }
+  return members;
+}
+
+/**
+ * Merges the event models of the service's document and the agent server's. Returns
+ * `{ document, differences }`: a copy of the service's document whose event models are the merged
+ * ones, and every difference found, each with `rule`, `take` (`older` or `newer`) and `why`.
+ */
+export function mergeDocuments(service, agentServer) {
+  const document = structuredClone(service);
+  const schemas = document.components.schemas;
+  const newer = agentServer.components.schemas;
+  const { names, differences } = compareDocuments(service.components.schemas, newer);
+  const original = new Map([...names].map(([newName, oldName]) => [oldName, newName]));
+  const rename = (name) => names.get(name) ?? name;
+
+  const members = membersOf(schemas);
+  const dropped = differences.filter((d) => d.field === '(members)' && d.new === undefined).map((d) => d.member);
+  const olderOnly = new Set(dropped.flatMap((member) => [...closure(schemas, member)]));
+  const context = { members, olderOnly };
+
+  for (const difference of differences) {
+    const rule = RULES.find((candidate) => candidate.applies(difference, context));
+    if (!rule) {
+      throw new Error(
+        `${difference.schema}.${difference.field} differs between the documents and no rule of scripts/codegen/merge.mjs ` +
+          `resolves it: ${JSON.stringify(difference.old)} in the service's, ${JSON.stringify(difference.new)} in the agent server's`,
+      );
+    }
+    Object.assign(difference, { rule: rule.id, take: rule.take, why: typeof rule.why === 'function' ? rule.why(difference) : rule.why });
+    if (rule.take === 'older') continue;
+    const source = newer[original.get(difference.schema) ?? difference.schema];
+    if (rule.id === 'new-model') {
+      schemas[difference.schema] = renameRefs(source, rename);
+    } else {
+      const target = schemas[difference.schema];
+      insertProperty(
+        target,
+        difference.property,
+        renameRefs(source.properties[difference.property], rename),
+        Object.keys(source.properties),
+      );
+      if (source.required?.includes(difference.property)) target.required = [...(target.required ?? []), difference.property];
+    }
+  }
+  return { document, differences };
+}
