@@ -15,7 +15,6 @@ import { loadPluginDirectory } from '../../src/plugins/node/load-plugin-director
 import { parsePluginSpecifier } from '../../src/plugins/plugin-specifier';
 import { parseMarketplaceRegistrations } from '../../src/plugins/registration';
 import { loadConfigRepository } from '../../src/skills/config-repository';
-import { nodeFileSystem, type SkillFileSystem } from '../../src/skills/file-system';
 import { resolvePreset } from '../../src/skills/presets';
 import { createUpstream } from '../helpers/config-repositories';
 import { writeTree } from '../helpers/tree';
@@ -46,21 +45,6 @@ async function inTemporaryFolder<T>(body: (root: string) => Promise<T>): Promise
   }
 }
 
-/**
- * The real file system, reading into a buffer no larger than what the file holds. Validate asks for
- * up to 16 MiB of each marketplace file; a buffer that size for every example makes the test
- * process spend more time collecting garbage than checking. The bytes read are the same.
- */
-const fileSystem: SkillFileSystem = {
-  list: (path) => nodeFileSystem.list(path),
-  kind: (path) => nodeFileSystem.kind(path),
-  realpath: (path) => nodeFileSystem.realpath(path),
-  async read(path, position, length) {
-    const size = (await nodeFileSystem.kind(path))?.size ?? 0;
-    return nodeFileSystem.read(path, position, Math.max(0, Math.min(length, size - position)));
-  },
-};
-
 function runTree(example: TreeExample): Promise<Raised[]> {
   return inTemporaryFolder(async (root) => {
     writeTree(root, example.files);
@@ -70,7 +54,6 @@ function runTree(example: TreeExample): Promise<Raised[]> {
       profiles: example.profiles ?? ['openhands'],
       preset: resolvePreset(example.preset),
       service: example.service ?? '1.49',
-      fs: fileSystem,
       ...(example.builtinNames ? { builtinNames: new Set(example.builtinNames) } : {}),
     });
     return raised(report.diagnostics);
