@@ -210,16 +210,21 @@ export function emitFastDecode(loaded) {
     const name = `decode${model.name}`;
     return define(name, () => {
       // Closed models refuse unknown keys; open ones drop them (nothing to check); free ones keep them.
+      // Under `unknownFields: 'keep'` a key no model defines is kept and reported, which the schemas do:
+      // every model then gives up on one (an open model knows the keys it drops on purpose too).
       const { extra, fields } = model;
       const known = `${model.name}Keys`;
-      const lines = [];
-      if (extra !== 'ignore')
-        lines.push(`const ${known}: ReadonlySet<string> = /* @__PURE__ */ new Set(${lit(fields.map((f) => f.key))});\n`);
+      const keys = fields.map((f) => f.key);
+      if (extra === 'ignore') keys.push(...model.popKeys, ...(model.title === undefined ? [] : ['title']));
+      const lines = [`const ${known}: ReadonlySet<string> = /* @__PURE__ */ new Set(${lit(keys)});\n`];
       lines.push(`function ${name}(v: unknown): unknown {`, NOT_OBJECT, '  const x = v as Record<string, unknown>;');
-      if (extra !== 'ignore') {
+      if (extra === 'ignore') lines.push(`  if (keepFields) for (const key in x) if (!${known}.has(key)) return FAIL;`);
+      else {
         lines.push('  for (const key in x) {');
         lines.push(`    if (${known}.has(key)) continue;`);
-        lines.push(extra === 'forbid' ? '    return FAIL;' : '    if (key in Object.prototype || !Object.hasOwn(x, key)) return FAIL;');
+        lines.push(
+          extra === 'forbid' ? '    return FAIL;' : '    if (keepFields || key in Object.prototype || !Object.hasOwn(x, key)) return FAIL;',
+        );
         lines.push('  }');
       }
       // Each value in a local named after its key, then one object literal: every output of a model has one shape.
@@ -267,11 +272,11 @@ export function emitFastDecode(loaded) {
     "import { ACTION_KINDS, OBSERVATION_KINDS } from './kinds';\n\n" +
     '/** Returned when the fast path cannot decide; the Valibot schemas then decide and report. */\n' +
     "export const FAIL: unique symbol = Symbol('fast-decode-fail');\n\n" +
-    'let lenient = false;\n\n' +
+    'let lenient = false;\nlet keepFields = false;\n\n' +
     'const ACTION_KIND_SET: ReadonlySet<unknown> = /* @__PURE__ */ new Set(ACTION_KINDS);\n' +
     'const OBSERVATION_KIND_SET: ReadonlySet<unknown> = /* @__PURE__ */ new Set(OBSERVATION_KINDS);\n\n' +
     `${code}\n\n` +
-    '/**\n * Decodes one event in a single pass, or returns {@link FAIL}. `keepUnknownKinds` lets\n * actions, observations and tool definitions of unknown kinds through as opaque copies.\n */\n' +
-    `export function fastDecodeEvent(value: unknown, keepUnknownKinds: boolean): unknown {\n  lenient = keepUnknownKinds;\n  return ${top}(value);\n}\n`;
+    '/**\n * Decodes one event in a single pass, or returns {@link FAIL}. `keepUnknownKinds` lets\n * actions, observations and tool definitions of unknown kinds through as opaque copies;\n * `keepUnknownFields` makes every model give up on a key it does not define (the schemas keep\n * and report it).\n */\n' +
+    `export function fastDecodeEvent(value: unknown, keepUnknownKinds: boolean, keepUnknownFields = false): unknown {\n  lenient = keepUnknownKinds;\n  keepFields = keepUnknownFields;\n  return ${top}(value);\n}\n`;
   return { path: 'fast-decode.ts', text };
 }

@@ -72,6 +72,7 @@ function titleDoc(name) {
 /** The options argument of a model helper (see `ModelOptions` in src/events/model.ts), or nothing. */
 function modelOptions(model, fields, ctx) {
   const options = [];
+  if (model.name !== model.className) options.push(`name: ${JSON.stringify(model.name)}`);
   if (model.popKeys.length > 0) options.push(`pop: ${JSON.stringify(model.popKeys)}`);
   if (model.title !== undefined) options.push('computed: ["title"]');
   const fills = fields.filter((f) => f.after).map((f) => `${f.key}: ${f.after}`);

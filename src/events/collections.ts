@@ -107,9 +107,12 @@ export function modelUnion<T>(members: Readonly<Record<string, Schema>>): Schema
   return withRun(v.union(entries.map(([, schema]) => schema)), () => (dataset, config) => {
     const input = dataset.value;
     const issues: Issue[] = [];
+    // Unknown keys kept by a member that then failed were not kept.
+    const kept = config.kept?.length ?? 0;
     for (const [name, schema] of entries) {
       const result = runSchema(schema, input, config);
       if (!result.issues) return result;
+      if (config.kept) config.kept.length = kept;
       issues.push(...under(result.issues, { type: 'unknown', origin: 'value', input, key: name, value: input }));
     }
     return outcome(input, undefined, issues);

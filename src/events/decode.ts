@@ -9,7 +9,7 @@ import { type Event, EventSchema } from './generated/event';
 import { FAIL, fastDecodeEvent } from './generated/fast-decode';
 import type { LenientEvent } from './lenient';
 import type { DecodeConfig } from './service-issue';
-import type { UnknownField, UnknownFieldsMode } from './unknown-fields';
+import { locateUnknownFields, type UnknownField, type UnknownFieldsMode } from './unknown-fields';
 
 /** What to do with an action, observation or tool definition of a kind no schema knows: refuse it (default) or keep it. */
 export type UnknownKindsMode = 'reject' | 'keep';
@@ -63,11 +63,11 @@ const CONFIGS = {
 const EventListSchema = /* @__PURE__ */ v.array(EventSchema);
 
 /** The generated single-pass decoder over a batch; FAIL when any event needs the full schemas. */
-function fastDecodeBatch(input: unknown, keep: boolean): unknown {
+function fastDecodeBatch(input: unknown, keepKinds: boolean, keepFields: boolean): unknown {
   if (!Array.isArray(input)) return FAIL;
   const output = new Array(input.length);
   for (let i = 0; i < input.length; i++) {
-    const event = fastDecodeEvent(input[i], keep);
+    const event = fastDecodeEvent(input[i], keepKinds, keepFields);
     if (event === FAIL) return FAIL;
     output[i] = event;
   }
@@ -76,15 +76,23 @@ function fastDecodeBatch(input: unknown, keep: boolean): unknown {
 
 /**
  * Decodes with the generated single-pass decoder when it can decide, and with the Valibot schemas
- * otherwise (they produce the same output, and the issues when the input is invalid).
+ * otherwise (they produce the same output, and the issues when the input is invalid). The
+ * single-pass decoder gives up on any key no model defines, so the kept ones are all found by the
+ * schemas, which note them.
  */
 function run<T>(schema: v.GenericSchema<unknown, unknown>, input: unknown, options: DecodeOptions | undefined): SafeDecodeResult<T> {
-  const keep = options?.unknownKinds === 'keep';
-  const fast = schema === EventSchema ? fastDecodeEvent(input, keep) : fastDecodeBatch(input, keep);
+  const keepKinds = options?.unknownKinds === 'keep';
+  const keepFields = options?.unknownFields === 'keep';
+  const fast = schema === EventSchema ? fastDecodeEvent(input, keepKinds, keepFields) : fastDecodeBatch(input, keepKinds, keepFields);
   if (fast !== FAIL) return { success: true, output: fast as T };
-  const dataset = schema['~run']({ value: input }, CONFIGS[keep ? 'keep' : 'reject'][options?.coercion === 'strict' ? 'strict' : 'lax']);
+  const base = CONFIGS[keepKinds ? 'keep' : 'reject'][options?.coercion === 'strict' ? 'strict' : 'lax'];
+  const config: DecodeConfig = keepFields ? { ...base, unknownFields: 'keep', kept: [] } : base;
+  const dataset = schema['~run']({ value: input }, config);
   if (dataset.issues) {
     return { success: false, issues: dataset.issues, detail: toValidationDetail(dataset.issues) };
+  }
+  if (config.kept && config.kept.length > 0) {
+    return { success: true, output: dataset.value as T, unknownFields: locateUnknownFields(input, config.kept) };
   }
   return { success: true, output: dataset.value as T };
 }

@@ -26,6 +26,8 @@ import {
   type ToolCallPair,
   type ToolDefinition,
   type ToolResultEvent,
+  type UnknownField,
+  type UnknownFieldsMode,
   type ValidationErrorItem,
 } from './index';
 
@@ -52,6 +54,23 @@ describe('event types', () => {
     expectTypeOf<ToolDefinition['action_type']>().toEqualTypeOf<string>();
     expectTypeOf<ToolDefinition['observation_type']>().toEqualTypeOf<string | null>();
     expectTypeOf<TaskAction['max_turns']>().toEqualTypeOf<number | null>();
+  });
+
+  it('the unknownFields option is typed, and a success reports the kept keys without changing the output type', () => {
+    expectTypeOf<DecodeOptions['unknownFields']>().toEqualTypeOf<UnknownFieldsMode | undefined>();
+    expectTypeOf<UnknownFieldsMode>().toEqualTypeOf<'reject' | 'keep'>();
+    expectTypeOf(decodeEvent({}, { unknownFields: 'keep' })).toEqualTypeOf<Event>();
+    expectTypeOf(decodeEvent({}, { unknownFields: 'keep', unknownKinds: 'keep' })).toEqualTypeOf<LenientEvent>();
+    const result = safeDecodeEvent({}, { unknownFields: 'keep' });
+    if (result.success) expectTypeOf(result.unknownFields).toEqualTypeOf<readonly UnknownField[] | undefined>();
+    else expectTypeOf(result.unknownFields).toEqualTypeOf<undefined>();
+    expectTypeOf<UnknownField>().toEqualTypeOf<{
+      readonly model: string;
+      readonly key: string;
+      readonly path: readonly (string | number)[];
+    }>();
+    // @ts-expect-error only 'reject' and 'keep'
+    safeDecodeEvent({}, { unknownFields: 'drop' });
   });
 
   it('the error events carry an optional classification', () => {

@@ -1,11 +1,12 @@
 /**
  * Objects as the service's models validate them: a dict or an error naming the class, every field
  * in order (`missing` where a required one is absent), then every unknown key, which a closed model
- * forbids, an open model drops and a free model keeps. Internal: not exported from the package.
+ * forbids, an open model drops and a free model keeps; under `unknownFields: 'keep'` every model
+ * keeps it. Internal: not exported from the package.
  * @module
  */
 import * as v from 'valibot';
-import { fail, outcome, recordPop, serviceIssue } from './service-issue';
+import { type DecodeConfig, fail, outcome, recordPop, serviceIssue } from './service-issue';
 import { runSchema, withRun } from './with-run';
 
 /** What a model does with keys it does not define: reject, drop, or keep. */
@@ -13,6 +14,8 @@ export type Extra = 'forbid' | 'ignore' | 'allow';
 
 /** What a model does beyond validating its fields. */
 export interface ModelOptions {
+  /** agentwire's name of the model where it differs from the class name (`McpTool` for `Tool`). */
+  readonly name?: string;
   /** Keys the service's own validator removes before validating (deprecated fields it still tolerates). */
   readonly pop?: readonly string[];
   /** Keys of computed fields: written on output, ignored on input (never unknown). */
@@ -63,8 +66,10 @@ export function model<const E extends v.ObjectEntries>(
 ): v.GenericSchema<unknown, v.InferOutput<v.ObjectSchema<E, undefined>>> {
   const base = extra === 'forbid' ? v.strictObject(entries) : extra === 'allow' ? v.looseObject(entries) : v.object(entries);
   const keys = Object.keys(entries);
-  const { pop = [], computed, fill } = options;
-  return withRun(base as v.GenericSchema, () => (dataset, config) => {
+  // A union member's `kind` is its last field; kept unknown keys go before it.
+  const kindAt = keys[keys.length - 1] === 'kind' ? keys.length - 1 : keys.length;
+  const { name = className, pop = [], computed, fill } = options;
+  return withRun(base as v.GenericSchema, () => (dataset, config: DecodeConfig) => {
     const given = dataset.value as Record<string, unknown>;
     if (typeof given !== 'object' || given === null || Array.isArray(given)) {
       const message = `Input should be a valid dictionary or instance of ${className}`;
@@ -77,10 +82,20 @@ export function model<const E extends v.ObjectEntries>(
       const { [key]: _removed, ...rest } = input;
       input = rest;
     }
-    const extras = extra !== 'ignore' ? unknownKeys(input, entries, computed) : [];
+    const keep = config.unknownFields === 'keep';
+    const extras = keep || extra !== 'ignore' ? unknownKeys(input, entries, computed) : [];
     const output: Record<string, unknown> = {};
     const issues: Issue[] = [];
-    for (const key of keys) {
+    for (let i = 0; i <= keys.length; i++) {
+      if (i === kindAt && extras.length > 0 && (keep || extra === 'allow')) {
+        for (const key of extras) {
+          if (UNSAFE_KEYS.has(key)) continue;
+          output[key] = input[key];
+          if (keep) config.kept?.push({ object: given, model: name, key });
+        }
+      }
+      if (i === keys.length) break;
+      const key = keys[i] as string;
       const schema = entries[key] as v.GenericSchema<unknown, unknown>;
       // A key holding `undefined` (possible from JavaScript only) counts as absent.
       const present = key in input && input[key] !== undefined;
@@ -95,11 +110,11 @@ export function model<const E extends v.ObjectEntries>(
       if (result.issues) addUnder(issues, result.issues, keyItem(input, key, 'value'));
       output[key] = result.value;
     }
-    for (const key of extras) {
-      if (extra === 'forbid') {
+    if (extra === 'forbid') {
+      // Under 'keep', only the keys that cannot be kept are refused.
+      for (const key of extras) {
+        if (keep && !UNSAFE_KEYS.has(key)) continue;
         addUnder(issues, [serviceIssue('extra_forbidden', 'Extra inputs are not permitted', input[key])], keyItem(input, key, 'key'));
-      } else if (!UNSAFE_KEYS.has(key)) {
-        output[key] = input[key];
       }
     }
     if (fill && issues.length === 0) {

@@ -16,8 +16,19 @@ export interface DecodeConfig extends v.Config<v.BaseIssue<unknown>> {
   unknownKinds?: 'reject' | 'keep';
   /** `'strict'` turns off the service's lax coercions (`"true"` for a boolean, `"5"` for an integer, …). */
   coercion?: 'lax' | 'strict';
+  /** `'keep'` lets every model accept, keep and record keys it does not define. */
+  unknownFields?: 'reject' | 'keep';
+  /** Under `unknownFields: 'keep'`, the unknown keys kept so far, by the input object that held them. */
+  kept?: KeptKey[];
   /** Set by the outermost tagged union of a decode: the keys its validators popped. */
   popped?: PoppedKeys;
+}
+
+/** An unknown key a model kept, noted against the input object that held it (its place is found later). */
+export interface KeptKey {
+  readonly object: object;
+  readonly model: string;
+  readonly key: string;
 }
 
 /** A Valibot issue worded as the service words its error: `type` is the service's error type. */

@@ -3,6 +3,7 @@
  * of the ones a decode kept.
  * @module
  */
+import type { KeptKey } from './service-issue';
 
 /**
  * What to do with a key that no model defines.
@@ -26,4 +27,44 @@ export interface UnknownField {
    * event, `[3, 'action', 'sandbox']` for the fourth event of a batch.
    */
   readonly path: readonly (string | number)[];
+}
+
+/**
+ * Where each kept key is: walks `input` in order and reports every kept key of every object met,
+ * at its place (an object met at two places is reported at both). Internal.
+ */
+export function locateUnknownFields(input: unknown, kept: readonly KeptKey[]): UnknownField[] {
+  const byObject = new Map<object, Map<string, string>>();
+  for (const { object, model, key } of kept) {
+    const keys = byObject.get(object) ?? new Map<string, string>();
+    keys.set(key, model);
+    byObject.set(object, keys);
+  }
+  const found: UnknownField[] = [];
+  const path: (string | number)[] = [];
+  const open = new Set<object>();
+  const visit = (value: unknown): void => {
+    if (value === null || typeof value !== 'object' || open.has(value)) return;
+    open.add(value);
+    if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) {
+        path.push(i);
+        visit(value[i]);
+        path.pop();
+      }
+    } else {
+      const keys = byObject.get(value);
+      for (const key of Object.keys(value)) {
+        path.push(key);
+        const model = keys?.get(key);
+        // A kept value was not decoded, so nothing inside it was kept.
+        if (model !== undefined) found.push({ model, key, path: [...path] });
+        else visit((value as Record<string, unknown>)[key]);
+        path.pop();
+      }
+    }
+    open.delete(value);
+  };
+  visit(input);
+  return found;
 }

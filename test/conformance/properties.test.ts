@@ -70,4 +70,42 @@ describe('round trips', () => {
     // The property holds only if it was really checked: nearly every generated event decodes (all 500 today).
     expect(checked).toBeGreaterThanOrEqual(runs * 0.9);
   });
+
+  it("with unknownFields: 'keep', decode(encode(decode(x + a field no model defines))) keeps the field, reported at its place", () => {
+    const KEEP = { unknownFields: 'keep' } as const;
+    const runs = 300;
+    let checked = 0;
+    const futureKey = fc.stringMatching(/^[a-z][a-z_]{0,12}$/).map((name) => `future_${name}`);
+    // Nested objects of a model, where a newer server might add a field too.
+    const NESTED = ['action', 'observation', 'llm_message', 'tool_call', 'classification'];
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 2 ** 31 }),
+        fc.constantFrom(...members),
+        futureKey,
+        fc.jsonValue(),
+        (seed, member, key, value) => {
+          const event = createGenerator(seed).valid(member) as Record<string, unknown>;
+          const nested = NESTED.find((name) => event[name] !== null && typeof event[name] === 'object' && !Array.isArray(event[name]));
+          const input: Record<string, unknown> = { ...event, [key]: value };
+          if (nested) input[nested] = { ...(event[nested] as object), [key]: value };
+          const first = safeDecodeEvent(input, KEEP);
+          if (!first.success) return true; // a generated value may break a rule JSON Schema cannot state
+          const expected = [{ key, path: [key] }, ...(nested ? [{ key, path: [nested, key] }] : [])];
+          // The generated event may hold keys of its own that open models do not define.
+          const ours = (first.unknownFields ?? []).filter((field) => field.key === key).map(({ key, path }) => ({ key, path }));
+          expect(ours.sort((a, b) => a.path.length - b.path.length)).toEqual(expected);
+          const again = decodeEvent(JSON.parse(JSON.stringify(encodeEvent(first.output))), KEEP) as unknown as Record<string, unknown>;
+          expect(JSON.stringify(again[key])).toBe(JSON.stringify(value));
+          if (nested) expect(JSON.stringify((again[nested] as Record<string, unknown>)[key])).toBe(JSON.stringify(value));
+          const keys = Object.keys(again);
+          expect(keys[keys.length - 1]).toBe('kind');
+          checked++;
+          return true;
+        },
+      ),
+      { numRuns: runs },
+    );
+    expect(checked).toBeGreaterThanOrEqual(runs * 0.9);
+  });
 });

@@ -60,6 +60,35 @@ describe('safeDecodeEvent decides as the service does', () => {
   });
 });
 
+describe("unknownFields: 'keep' differs from the service only on keys no model defines", () => {
+  const UNSAFE = new Set(['__proto__', 'constructor', 'prototype']);
+
+  it.each(kinds)('%s: accepts what is refused only for unknown keys, reports each, and changes nothing else', (kind) => {
+    const problems: string[] = [];
+    for (const line of corpus.filter((candidate) => candidate.kind === kind)) {
+      const result = safeDecodeEvent(structuredClone(line.event), { unknownFields: 'keep' });
+      const reported = (result.unknownFields ?? []).map((field) => JSON.stringify(field.path));
+      if (line.status === 200) {
+        if (!result.success) problems.push(describeLine(line, "'keep' rejects what the service accepts", result.detail, line.dumped));
+        else if (reported.length === 0 && !sameJson(comparable(result.output, line.event), comparable(line.dumped, line.event))) {
+          problems.push(describeLine(line, "'keep' gives another output", result.output, line.dumped));
+        }
+        continue;
+      }
+      const extras = detailOfEvent(line) as { type: string; loc: (string | number)[] }[];
+      if (!extras.every((item) => item.type === 'extra_forbidden' && !UNSAFE.has(String(item.loc.at(-1))))) continue;
+      if (!result.success)
+        problems.push(describeLine(line, "'keep' rejects what is refused only for unknown keys", result.detail, line.detail));
+      else {
+        const missing = extras.filter((item) => !reported.includes(JSON.stringify(item.loc)));
+        if (missing.length > 0)
+          problems.push(describeLine(line, "'keep' does not report every unknown key", result.unknownFields, missing));
+      }
+    }
+    expect(problems, problems.join('\n')).toEqual([]);
+  });
+});
+
 describe('the webhook handler answers as the service does', () => {
   const handler = createWebhookHandler({ apiKey: 'corpus-key' });
   const headers = { 'x-session-api-key': 'corpus-key' };

@@ -9,6 +9,7 @@ import { ACTION_KINDS, OBSERVATION_KINDS } from './kinds';
 export const FAIL: unique symbol = Symbol('fast-decode-fail');
 
 let lenient = false;
+let keepFields = false;
 
 const ACTION_KIND_SET: ReadonlySet<unknown> = /* @__PURE__ */ new Set(ACTION_KINDS);
 const OBSERVATION_KIND_SET: ReadonlySet<unknown> = /* @__PURE__ */ new Set(OBSERVATION_KINDS);
@@ -308,9 +309,12 @@ function decodeApplyPatchObservation(v: unknown): unknown {
   return o;
 }
 
+const ApplyPatchToolKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["description","action_type","observation_type","annotations","meta","kind","title"]);
+
 function decodeApplyPatchTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
+  if (keepFields) for (const key in x) if (!ApplyPatchToolKeys.has(key)) return FAIL;
   if (!("description" in x)) return FAIL;
   const _description = readString(x.description);
   if (_description === FAIL) return FAIL;
@@ -373,9 +377,12 @@ function decodeBrowserClickAction(v: unknown): unknown {
   return o;
 }
 
+const BrowserClickToolKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["description","action_type","observation_type","annotations","meta","kind","title"]);
+
 function decodeBrowserClickTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
+  if (keepFields) for (const key in x) if (!BrowserClickToolKeys.has(key)) return FAIL;
   if (!("description" in x)) return FAIL;
   const _description = readString(x.description);
   if (_description === FAIL) return FAIL;
@@ -419,9 +426,12 @@ function decodeBrowserCloseTabAction(v: unknown): unknown {
   return o;
 }
 
+const BrowserCloseTabToolKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["description","action_type","observation_type","annotations","meta","kind","title"]);
+
 function decodeBrowserCloseTabTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
+  if (keepFields) for (const key in x) if (!BrowserCloseTabToolKeys.has(key)) return FAIL;
   if (!("description" in x)) return FAIL;
   const _description = readString(x.description);
   if (_description === FAIL) return FAIL;
@@ -468,9 +478,12 @@ function decodeBrowserGetContentAction(v: unknown): unknown {
   return o;
 }
 
+const BrowserGetContentToolKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["description","action_type","observation_type","annotations","meta","kind","title"]);
+
 function decodeBrowserGetContentTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
+  if (keepFields) for (const key in x) if (!BrowserGetContentToolKeys.has(key)) return FAIL;
   if (!("description" in x)) return FAIL;
   const _description = readString(x.description);
   if (_description === FAIL) return FAIL;
@@ -514,9 +527,12 @@ function decodeBrowserGetStateAction(v: unknown): unknown {
   return o;
 }
 
+const BrowserGetStateToolKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["description","action_type","observation_type","annotations","meta","kind","title"]);
+
 function decodeBrowserGetStateTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
+  if (keepFields) for (const key in x) if (!BrowserGetStateToolKeys.has(key)) return FAIL;
   if (!("description" in x)) return FAIL;
   const _description = readString(x.description);
   if (_description === FAIL) return FAIL;
@@ -557,9 +573,12 @@ function decodeBrowserGetStorageAction(v: unknown): unknown {
   return o;
 }
 
+const BrowserGetStorageToolKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["description","action_type","observation_type","annotations","meta","kind","title"]);
+
 function decodeBrowserGetStorageTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
+  if (keepFields) for (const key in x) if (!BrowserGetStorageToolKeys.has(key)) return FAIL;
   if (!("description" in x)) return FAIL;
   const _description = readString(x.description);
   if (_description === FAIL) return FAIL;
@@ -600,9 +619,12 @@ function decodeBrowserGoBackAction(v: unknown): unknown {
   return o;
 }
 
+const BrowserGoBackToolKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["description","action_type","observation_type","annotations","meta","kind","title"]);
+
 function decodeBrowserGoBackTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
+  if (keepFields) for (const key in x) if (!BrowserGoBackToolKeys.has(key)) return FAIL;
   if (!("description" in x)) return FAIL;
   const _description = readString(x.description);
   if (_description === FAIL) return FAIL;
@@ -643,9 +665,12 @@ function decodeBrowserListTabsAction(v: unknown): unknown {
   return o;
 }
 
+const BrowserListTabsToolKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["description","action_type","observation_type","annotations","meta","kind","title"]);
+
 function decodeBrowserListTabsTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
+  if (keepFields) for (const key in x) if (!BrowserListTabsToolKeys.has(key)) return FAIL;
   if (!("description" in x)) return FAIL;
   const _description = readString(x.description);
   if (_description === FAIL) return FAIL;
@@ -692,9 +717,12 @@ function decodeBrowserNavigateAction(v: unknown): unknown {
   return o;
 }
 
+const BrowserNavigateToolKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["description","action_type","observation_type","annotations","meta","kind","title"]);
+
 function decodeBrowserNavigateTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
+  if (keepFields) for (const key in x) if (!BrowserNavigateToolKeys.has(key)) return FAIL;
   if (!("description" in x)) return FAIL;
   const _description = readString(x.description);
   if (_description === FAIL) return FAIL;
@@ -766,9 +794,12 @@ function decodeBrowserScrollAction(v: unknown): unknown {
   return o;
 }
 
+const BrowserScrollToolKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["description","action_type","observation_type","annotations","meta","kind","title"]);
+
 function decodeBrowserScrollTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
+  if (keepFields) for (const key in x) if (!BrowserScrollToolKeys.has(key)) return FAIL;
   if (!("description" in x)) return FAIL;
   const _description = readString(x.description);
   if (_description === FAIL) return FAIL;
@@ -812,9 +843,12 @@ function decodeBrowserSetStorageAction(v: unknown): unknown {
   return o;
 }
 
+const BrowserSetStorageToolKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["description","action_type","observation_type","annotations","meta","kind","title"]);
+
 function decodeBrowserSetStorageTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
+  if (keepFields) for (const key in x) if (!BrowserSetStorageToolKeys.has(key)) return FAIL;
   if (!("description" in x)) return FAIL;
   const _description = readString(x.description);
   if (_description === FAIL) return FAIL;
@@ -855,9 +889,12 @@ function decodeBrowserStartRecordingAction(v: unknown): unknown {
   return o;
 }
 
+const BrowserStartRecordingToolKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["description","action_type","observation_type","annotations","meta","kind","title"]);
+
 function decodeBrowserStartRecordingTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
+  if (keepFields) for (const key in x) if (!BrowserStartRecordingToolKeys.has(key)) return FAIL;
   if (!("description" in x)) return FAIL;
   const _description = readString(x.description);
   if (_description === FAIL) return FAIL;
@@ -898,9 +935,12 @@ function decodeBrowserStopRecordingAction(v: unknown): unknown {
   return o;
 }
 
+const BrowserStopRecordingToolKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["description","action_type","observation_type","annotations","meta","kind","title"]);
+
 function decodeBrowserStopRecordingTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
+  if (keepFields) for (const key in x) if (!BrowserStopRecordingToolKeys.has(key)) return FAIL;
   if (!("description" in x)) return FAIL;
   const _description = readString(x.description);
   if (_description === FAIL) return FAIL;
@@ -944,9 +984,12 @@ function decodeBrowserSwitchTabAction(v: unknown): unknown {
   return o;
 }
 
+const BrowserSwitchTabToolKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["description","action_type","observation_type","annotations","meta","kind","title"]);
+
 function decodeBrowserSwitchTabTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
+  if (keepFields) for (const key in x) if (!BrowserSwitchTabToolKeys.has(key)) return FAIL;
   if (!("description" in x)) return FAIL;
   const _description = readString(x.description);
   if (_description === FAIL) return FAIL;
@@ -971,9 +1014,12 @@ function decodeBrowserSwitchTabTool(v: unknown): unknown {
   return o;
 }
 
+const BrowserToolSetKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["description","action_type","observation_type","annotations","meta","kind","title"]);
+
 function decodeBrowserToolSet(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
+  if (keepFields) for (const key in x) if (!BrowserToolSetKeys.has(key)) return FAIL;
   if (!("description" in x)) return FAIL;
   const _description = readString(x.description);
   if (_description === FAIL) return FAIL;
@@ -1020,9 +1066,12 @@ function decodeBrowserTypeAction(v: unknown): unknown {
   return o;
 }
 
+const BrowserTypeToolKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["description","action_type","observation_type","annotations","meta","kind","title"]);
+
 function decodeBrowserTypeTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
+  if (keepFields) for (const key in x) if (!BrowserTypeToolKeys.has(key)) return FAIL;
   if (!("description" in x)) return FAIL;
   const _description = readString(x.description);
   if (_description === FAIL) return FAIL;
@@ -1047,9 +1096,12 @@ function decodeBrowserTypeTool(v: unknown): unknown {
   return o;
 }
 
+const ClientToolKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["description","action_type","observation_type","annotations","meta","client_tool_name","input_schema","kind","title"]);
+
 function decodeClientTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
+  if (keepFields) for (const key in x) if (!ClientToolKeys.has(key)) return FAIL;
   if (!("description" in x)) return FAIL;
   const _description = readString(x.description);
   if (_description === FAIL) return FAIL;
@@ -1102,9 +1154,12 @@ function decodeClientToolObservation(v: unknown): unknown {
   return o;
 }
 
+const CmdOutputMetadataKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["exit_code","pid","username","hostname","working_dir","py_interpreter_path","prefix","suffix"]);
+
 function decodeCmdOutputMetadata(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
+  if (keepFields) for (const key in x) if (!CmdOutputMetadataKeys.has(key)) return FAIL;
   let _exit_code = x.exit_code;
   _exit_code = _exit_code === undefined ? -1 : readInteger(_exit_code);
   if (_exit_code === FAIL) return FAIL;
@@ -1133,9 +1188,12 @@ function decodeCmdOutputMetadata(v: unknown): unknown {
   return o;
 }
 
+const CommitKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["changes"]);
+
 function decodeCommit(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
+  if (keepFields) for (const key in x) if (!CommitKeys.has(key)) return FAIL;
   let _changes = x.changes;
   _changes = _changes === undefined ? {} : readRecordOf_decodeFileChange(_changes);
   if (_changes === FAIL) return FAIL;
@@ -1375,9 +1433,12 @@ function decodeConversationStateUpdateEvent(v: unknown): unknown {
   return o;
 }
 
+const CriticResultKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["score","message","metadata"]);
+
 function decodeCriticResult(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
+  if (keepFields) for (const key in x) if (!CriticResultKeys.has(key)) return FAIL;
   if (!("score" in x)) return FAIL;
   const _score = readNumber_min0_max1(x.score);
   if (_score === FAIL) return FAIL;
@@ -1514,9 +1575,12 @@ function decodeEditObservation(v: unknown): unknown {
   return o;
 }
 
+const EditToolKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["description","action_type","observation_type","annotations","meta","kind","title"]);
+
 function decodeEditTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
+  if (keepFields) for (const key in x) if (!EditToolKeys.has(key)) return FAIL;
   if (!("description" in x)) return FAIL;
   const _description = readString(x.description);
   if (_description === FAIL) return FAIL;
@@ -1622,9 +1686,12 @@ function decodeFailureKind(v: unknown): unknown {
   return v === "auth" || v === "quota" || v === "rate_limit" || v === "config" || v === "transient" || v === "agent_action" || v === "internal" || v === "unknown" ? v : FAIL;
 }
 
+const FileChangeKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["type","old_content","new_content","move_path"]);
+
 function decodeFileChange(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
+  if (keepFields) for (const key in x) if (!FileChangeKeys.has(key)) return FAIL;
   if (!("type" in x)) return FAIL;
   const _type = decodeFileChangeType(x.type);
   if (_type === FAIL) return FAIL;
@@ -1719,9 +1786,12 @@ function decodeFileEditorObservation(v: unknown): unknown {
   return o;
 }
 
+const FileEditorToolKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["description","action_type","observation_type","annotations","meta","kind","title"]);
+
 function decodeFileEditorTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
+  if (keepFields) for (const key in x) if (!FileEditorToolKeys.has(key)) return FAIL;
   if (!("description" in x)) return FAIL;
   const _description = readString(x.description);
   if (_description === FAIL) return FAIL;
@@ -1746,9 +1816,12 @@ function decodeFileEditorTool(v: unknown): unknown {
   return o;
 }
 
+const FileEntryKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["name","path","is_directory","size","modified_time"]);
+
 function decodeFileEntry(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
+  if (keepFields) for (const key in x) if (!FileEntryKeys.has(key)) return FAIL;
   if (!("name" in x)) return FAIL;
   const _name = readString(x.name);
   if (_name === FAIL) return FAIL;
@@ -1809,9 +1882,12 @@ function decodeFinishObservation(v: unknown): unknown {
   return o;
 }
 
+const FinishToolKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["description","action_type","observation_type","annotations","meta","kind","title"]);
+
 function decodeFinishTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
+  if (keepFields) for (const key in x) if (!FinishToolKeys.has(key)) return FAIL;
   if (!("description" in x)) return FAIL;
   const _description = readString(x.description);
   if (_description === FAIL) return FAIL;
@@ -1892,9 +1968,12 @@ function decodeGlobObservation(v: unknown): unknown {
   return o;
 }
 
+const GlobToolKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["description","action_type","observation_type","annotations","meta","kind","title"]);
+
 function decodeGlobTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
+  if (keepFields) for (const key in x) if (!GlobToolKeys.has(key)) return FAIL;
   if (!("description" in x)) return FAIL;
   const _description = readString(x.description);
   if (_description === FAIL) return FAIL;
@@ -1981,9 +2060,12 @@ function decodeGrepObservation(v: unknown): unknown {
   return o;
 }
 
+const GrepToolKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["description","action_type","observation_type","annotations","meta","kind","title"]);
+
 function decodeGrepTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
+  if (keepFields) for (const key in x) if (!GrepToolKeys.has(key)) return FAIL;
   if (!("description" in x)) return FAIL;
   const _description = readString(x.description);
   if (_description === FAIL) return FAIL;
@@ -2085,7 +2167,7 @@ function decodeIcon(v: unknown): unknown {
   const x = v as Record<string, unknown>;
   for (const key in x) {
     if (IconKeys.has(key)) continue;
-    if (key in Object.prototype || !Object.hasOwn(x, key)) return FAIL;
+    if (keepFields || key in Object.prototype || !Object.hasOwn(x, key)) return FAIL;
   }
   if (!("src" in x)) return FAIL;
   const _src = readString(x.src);
@@ -2101,9 +2183,12 @@ function decodeIcon(v: unknown): unknown {
   return o;
 }
 
+const ImageContentKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["cache_prompt","type","image_urls"]);
+
 function decodeImageContent(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
+  if (keepFields) for (const key in x) if (!ImageContentKeys.has(key)) return FAIL;
   let _cache_prompt = x.cache_prompt;
   _cache_prompt = _cache_prompt === undefined ? false : readBoolean(_cache_prompt);
   if (_cache_prompt === FAIL) return FAIL;
@@ -2189,9 +2274,12 @@ function decodeInvokeSkillObservation(v: unknown): unknown {
   return o;
 }
 
+const InvokeSkillToolKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["description","action_type","observation_type","annotations","meta","kind","title"]);
+
 function decodeInvokeSkillTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
+  if (keepFields) for (const key in x) if (!InvokeSkillToolKeys.has(key)) return FAIL;
   if (!("description" in x)) return FAIL;
   const _description = readString(x.description);
   if (_description === FAIL) return FAIL;
@@ -2312,9 +2400,12 @@ function decodeListDirectoryObservation(v: unknown): unknown {
   return o;
 }
 
+const ListDirectoryToolKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["description","action_type","observation_type","annotations","meta","kind","title"]);
+
 function decodeListDirectoryTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
+  if (keepFields) for (const key in x) if (!ListDirectoryToolKeys.has(key)) return FAIL;
   if (!("description" in x)) return FAIL;
   const _description = readString(x.description);
   if (_description === FAIL) return FAIL;
@@ -2358,9 +2449,12 @@ function decodeMCPToolAction(v: unknown): unknown {
   return o;
 }
 
+const MCPToolDefinitionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["description","action_type","observation_type","annotations","meta","mcp_tool","kind","title"]);
+
 function decodeMCPToolDefinition(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
+  if (keepFields) for (const key in x) if (!MCPToolDefinitionKeys.has(key)) return FAIL;
   if (!("description" in x)) return FAIL;
   const _description = readString(x.description);
   if (_description === FAIL) return FAIL;
@@ -2420,7 +2514,7 @@ function decodeMcpTool(v: unknown): unknown {
   const x = v as Record<string, unknown>;
   for (const key in x) {
     if (McpToolKeys.has(key)) continue;
-    if (key in Object.prototype || !Object.hasOwn(x, key)) return FAIL;
+    if (keepFields || key in Object.prototype || !Object.hasOwn(x, key)) return FAIL;
   }
   if (!("name" in x)) return FAIL;
   const _name = readString(x.name);
@@ -2461,7 +2555,7 @@ function decodeMcpToolAnnotations(v: unknown): unknown {
   const x = v as Record<string, unknown>;
   for (const key in x) {
     if (McpToolAnnotationsKeys.has(key)) continue;
-    if (key in Object.prototype || !Object.hasOwn(x, key)) return FAIL;
+    if (keepFields || key in Object.prototype || !Object.hasOwn(x, key)) return FAIL;
   }
   let _title = x.title;
   _title = _title === undefined ? null : readString_OrNull(_title);
@@ -2488,9 +2582,12 @@ function decodeMcpToolAnnotations_OrNull(v: unknown): unknown {
   return decodeMcpToolAnnotations(v);
 }
 
+const MessageKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["role","content","tool_calls","tool_call_id","name","reasoning_content","thinking_blocks","responses_reasoning_item","cache_enabled","vision_enabled","function_calling_enabled","force_string_serializer","send_reasoning_content"]);
+
 function decodeMessage(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
+  if (keepFields) for (const key in x) if (!MessageKeys.has(key)) return FAIL;
   if (!("role" in x)) return FAIL;
   const _role = readEnum_user_system_assistant_tool(x.role);
   if (_role === FAIL) return FAIL;
@@ -2565,9 +2662,12 @@ function decodeMessageEvent(v: unknown): unknown {
   return o;
 }
 
+const MessageToolCallKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["id","responses_item_id","name","arguments","origin"]);
+
 function decodeMessageToolCall(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
+  if (keepFields) for (const key in x) if (!MessageToolCallKeys.has(key)) return FAIL;
   if (!("id" in x)) return FAIL;
   const _id = readString(x.id);
   if (_id === FAIL) return FAIL;
@@ -2789,9 +2889,12 @@ function decodePlanningFileEditorObservation(v: unknown): unknown {
   return o;
 }
 
+const PlanningFileEditorToolKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["description","action_type","observation_type","annotations","meta","kind","title"]);
+
 function decodePlanningFileEditorTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
+  if (keepFields) for (const key in x) if (!PlanningFileEditorToolKeys.has(key)) return FAIL;
   if (!("description" in x)) return FAIL;
   const _description = readString(x.description);
   if (_description === FAIL) return FAIL;
@@ -2878,9 +2981,12 @@ function decodeReadFileObservation(v: unknown): unknown {
   return o;
 }
 
+const ReadFileToolKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["description","action_type","observation_type","annotations","meta","kind","title"]);
+
 function decodeReadFileTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
+  if (keepFields) for (const key in x) if (!ReadFileToolKeys.has(key)) return FAIL;
   if (!("description" in x)) return FAIL;
   const _description = readString(x.description);
   if (_description === FAIL) return FAIL;
@@ -2905,9 +3011,12 @@ function decodeReadFileTool(v: unknown): unknown {
   return o;
 }
 
+const ReasoningItemModelKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["id","summary","content","encrypted_content","status"]);
+
 function decodeReasoningItemModel(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
+  if (keepFields) for (const key in x) if (!ReasoningItemModelKeys.has(key)) return FAIL;
   let _id = x.id;
   _id = _id === undefined ? null : readString_OrNull(_id);
   if (_id === FAIL) return FAIL;
@@ -2932,9 +3041,12 @@ function decodeReasoningItemModel_OrNull(v: unknown): unknown {
   return decodeReasoningItemModel(v);
 }
 
+const RedactedThinkingBlockKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["type","data"]);
+
 function decodeRedactedThinkingBlock(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
+  if (keepFields) for (const key in x) if (!RedactedThinkingBlockKeys.has(key)) return FAIL;
   let _type = x.type;
   _type = _type === undefined ? "redacted_thinking" : readConst_redacted_thinking(_type);
   if (_type === FAIL) return FAIL;
@@ -3027,9 +3139,12 @@ function decodeSleeptimeComputeObservation(v: unknown): unknown {
   return o;
 }
 
+const SleeptimeComputeToolKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["description","action_type","observation_type","annotations","meta","kind","title"]);
+
 function decodeSleeptimeComputeTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
+  if (keepFields) for (const key in x) if (!SleeptimeComputeToolKeys.has(key)) return FAIL;
   if (!("description" in x)) return FAIL;
   const _description = readString(x.description);
   if (_description === FAIL) return FAIL;
@@ -3141,9 +3256,12 @@ function decodeSwitchLLMObservation(v: unknown): unknown {
   return o;
 }
 
+const SwitchLLMToolKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["description","action_type","observation_type","annotations","meta","kind","title"]);
+
 function decodeSwitchLLMTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
+  if (keepFields) for (const key in x) if (!SwitchLLMToolKeys.has(key)) return FAIL;
   if (!("description" in x)) return FAIL;
   const _description = readString(x.description);
   if (_description === FAIL) return FAIL;
@@ -3236,9 +3354,12 @@ function decodeTaskAction(v: unknown): unknown {
   return o;
 }
 
+const TaskItemKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["title","notes","status"]);
+
 function decodeTaskItem(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
+  if (keepFields) for (const key in x) if (!TaskItemKeys.has(key)) return FAIL;
   if (!("title" in x)) return FAIL;
   const _title = readString(x.title);
   if (_title === FAIL) return FAIL;
@@ -3283,9 +3404,12 @@ function decodeTaskObservation(v: unknown): unknown {
   return o;
 }
 
+const TaskToolKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["description","action_type","observation_type","annotations","meta","kind","title"]);
+
 function decodeTaskTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
+  if (keepFields) for (const key in x) if (!TaskToolKeys.has(key)) return FAIL;
   if (!("description" in x)) return FAIL;
   const _description = readString(x.description);
   if (_description === FAIL) return FAIL;
@@ -3310,9 +3434,12 @@ function decodeTaskTool(v: unknown): unknown {
   return o;
 }
 
+const TaskToolSetKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["description","action_type","observation_type","annotations","meta","kind","title"]);
+
 function decodeTaskToolSet(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
+  if (keepFields) for (const key in x) if (!TaskToolSetKeys.has(key)) return FAIL;
   if (!("description" in x)) return FAIL;
   const _description = readString(x.description);
   if (_description === FAIL) return FAIL;
@@ -3387,9 +3514,12 @@ function decodeTaskTrackerObservation(v: unknown): unknown {
   return o;
 }
 
+const TaskTrackerToolKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["description","action_type","observation_type","annotations","meta","kind","title"]);
+
 function decodeTaskTrackerTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
+  if (keepFields) for (const key in x) if (!TaskTrackerToolKeys.has(key)) return FAIL;
   if (!("description" in x)) return FAIL;
   const _description = readString(x.description);
   if (_description === FAIL) return FAIL;
@@ -3479,9 +3609,12 @@ function decodeTerminalObservation(v: unknown): unknown {
   return o;
 }
 
+const TerminalToolKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["description","action_type","observation_type","annotations","meta","kind","title"]);
+
 function decodeTerminalTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
+  if (keepFields) for (const key in x) if (!TerminalToolKeys.has(key)) return FAIL;
   if (!("description" in x)) return FAIL;
   const _description = readString(x.description);
   if (_description === FAIL) return FAIL;
@@ -3574,9 +3707,12 @@ function decodeThinkObservation(v: unknown): unknown {
   return o;
 }
 
+const ThinkToolKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["description","action_type","observation_type","annotations","meta","kind","title"]);
+
 function decodeThinkTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
+  if (keepFields) for (const key in x) if (!ThinkToolKeys.has(key)) return FAIL;
   if (!("description" in x)) return FAIL;
   const _description = readString(x.description);
   if (_description === FAIL) return FAIL;
@@ -3601,9 +3737,12 @@ function decodeThinkTool(v: unknown): unknown {
   return o;
 }
 
+const ThinkingBlockKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["type","thinking","signature"]);
+
 function decodeThinkingBlock(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
+  if (keepFields) for (const key in x) if (!ThinkingBlockKeys.has(key)) return FAIL;
   let _type = x.type;
   _type = _type === undefined ? "thinking" : readConst_thinking(_type);
   if (_type === FAIL) return FAIL;
@@ -3651,9 +3790,12 @@ function decodeTokenEvent(v: unknown): unknown {
   return o;
 }
 
+const TomConsultToolKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["description","action_type","observation_type","annotations","meta","kind","title"]);
+
 function decodeTomConsultTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
+  if (keepFields) for (const key in x) if (!TomConsultToolKeys.has(key)) return FAIL;
   if (!("description" in x)) return FAIL;
   const _description = readString(x.description);
   if (_description === FAIL) return FAIL;
@@ -3678,9 +3820,12 @@ function decodeTomConsultTool(v: unknown): unknown {
   return o;
 }
 
+const ToolAnnotationsKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["title","readOnlyHint","destructiveHint","idempotentHint","openWorldHint"]);
+
 function decodeToolAnnotations(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
+  if (keepFields) for (const key in x) if (!ToolAnnotationsKeys.has(key)) return FAIL;
   let _title = x.title;
   _title = _title === undefined ? null : readString_OrNull(_title);
   if (_title === FAIL) return FAIL;
@@ -3799,7 +3944,7 @@ function decodeToolExecution(v: unknown): unknown {
   const x = v as Record<string, unknown>;
   for (const key in x) {
     if (ToolExecutionKeys.has(key)) continue;
-    if (key in Object.prototype || !Object.hasOwn(x, key)) return FAIL;
+    if (keepFields || key in Object.prototype || !Object.hasOwn(x, key)) return FAIL;
   }
   let _taskSupport = x.taskSupport;
   _taskSupport = _taskSupport === undefined ? null : readEnum_forbidden_optional_required_OrNull(_taskSupport);
@@ -3922,9 +4067,12 @@ function decodeVisionInspectObservation(v: unknown): unknown {
   return o;
 }
 
+const VisionInspectToolKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["description","action_type","observation_type","annotations","meta","kind","title"]);
+
 function decodeVisionInspectTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
+  if (keepFields) for (const key in x) if (!VisionInspectToolKeys.has(key)) return FAIL;
   if (!("description" in x)) return FAIL;
   const _description = readString(x.description);
   if (_description === FAIL) return FAIL;
@@ -4002,9 +4150,12 @@ function decodeWorkflowObservation(v: unknown): unknown {
   return o;
 }
 
+const WorkflowToolKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["description","action_type","observation_type","annotations","meta","kind","title"]);
+
 function decodeWorkflowTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
+  if (keepFields) for (const key in x) if (!WorkflowToolKeys.has(key)) return FAIL;
   if (!("description" in x)) return FAIL;
   const _description = readString(x.description);
   if (_description === FAIL) return FAIL;
@@ -4029,9 +4180,12 @@ function decodeWorkflowTool(v: unknown): unknown {
   return o;
 }
 
+const WorkflowToolSetKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["description","action_type","observation_type","annotations","meta","kind","title"]);
+
 function decodeWorkflowToolSet(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
+  if (keepFields) for (const key in x) if (!WorkflowToolSetKeys.has(key)) return FAIL;
   if (!("description" in x)) return FAIL;
   const _description = readString(x.description);
   if (_description === FAIL) return FAIL;
@@ -4112,9 +4266,12 @@ function decodeWriteFileObservation(v: unknown): unknown {
   return o;
 }
 
+const WriteFileToolKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["description","action_type","observation_type","annotations","meta","kind","title"]);
+
 function decodeWriteFileTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
+  if (keepFields) for (const key in x) if (!WriteFileToolKeys.has(key)) return FAIL;
   if (!("description" in x)) return FAIL;
   const _description = readString(x.description);
   if (_description === FAIL) return FAIL;
@@ -5026,9 +5183,12 @@ function readTuple_readInteger_readInteger_OrNull(v: unknown): unknown {
 
 /**
  * Decodes one event in a single pass, or returns {@link FAIL}. `keepUnknownKinds` lets
- * actions, observations and tool definitions of unknown kinds through as opaque copies.
+ * actions, observations and tool definitions of unknown kinds through as opaque copies;
+ * `keepUnknownFields` makes every model give up on a key it does not define (the schemas keep
+ * and report it).
  */
-export function fastDecodeEvent(value: unknown, keepUnknownKinds: boolean): unknown {
+export function fastDecodeEvent(value: unknown, keepUnknownKinds: boolean, keepUnknownFields = false): unknown {
   lenient = keepUnknownKinds;
+  keepFields = keepUnknownFields;
   return decodeEvent(value);
 }

@@ -19,4 +19,4 @@ export const McpToolAnnotationsSchema: v.GenericSchema<unknown, McpToolAnnotatio
   destructiveHint: v.optional(v.nullable(boolean), null),
   idempotentHint: v.optional(v.nullable(boolean), null),
   openWorldHint: v.optional(v.nullable(boolean), null),
-});
+}, { name: "McpToolAnnotations" });

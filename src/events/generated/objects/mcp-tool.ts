@@ -30,4 +30,4 @@ export const McpToolSchema: v.GenericSchema<unknown, McpTool> = /* @__PURE__ */ 
   annotations: v.optional(v.nullable(McpToolAnnotationsSchema), null),
   _meta: v.optional(v.nullable(record(v.unknown())), null),
   execution: v.optional(v.nullable(ToolExecutionSchema), null),
-});
+}, { name: "McpTool" });
