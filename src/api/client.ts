@@ -7,7 +7,7 @@
 import * as v from 'valibot';
 import type { APIPromise } from './api-promise';
 import { createCore, type HttpMethod, type RawRequestInit } from './core';
-import type { UnknownKindsMode } from './event-item';
+import type { ClientUnknownField, UnknownFieldsMode, UnknownKindsMode } from './event-item';
 import { createConfigOperations } from './generated/config';
 import { createGitOperations } from './generated/git';
 import type {
@@ -74,6 +74,14 @@ export interface ClientOptions<Mode extends UnknownKindsMode = UnknownKindsMode>
    * event methods are typed `Event | LenientEvent`.
    */
   unknownKinds?: Mode;
+  /**
+   * Fields no model of this version defines (a newer service's): `'reject'` (default) fails the
+   * answer that holds one, as the service's own models would; `'keep'` keeps them in the events it
+   * yields and tells `onUnknownField` once per model and key.
+   */
+  unknownFields?: UnknownFieldsMode;
+  /** Told of each field `unknownFields: 'keep'` kept, the first time an answer holds it. */
+  onUnknownField?: (field: ClientUnknownField) => void;
 }
 
 /** What `JSON.stringify(client)` and `util.inspect(client)` show: never the key. */
@@ -160,6 +168,8 @@ export function createClient<const Mode extends UnknownKindsMode = 'reject'>(opt
   if (!options.apiKey) throw new TypeError('createClient: apiKey is required');
   const unknownKinds = options.unknownKinds ?? 'reject';
   if (unknownKinds !== 'reject' && unknownKinds !== 'keep') throw new TypeError(`createClient: unknownKinds must be 'reject' or 'keep'`);
+  const unknownFields = options.unknownFields ?? 'reject';
+  if (unknownFields !== 'reject' && unknownFields !== 'keep') throw new TypeError(`createClient: unknownFields must be 'reject' or 'keep'`);
   const auth = options.auth ?? 'bearer';
   if (auth !== 'bearer' && auth !== 'session-key') throw new TypeError(`createClient: auth must be 'bearer' or 'session-key'`);
   if (options.sessionApiKey !== undefined && typeof options.sessionApiKey !== 'string') {
@@ -178,7 +188,7 @@ export function createClient<const Mode extends UnknownKindsMode = 'reject'>(opt
   const sessionSend = transport({ 'x-session-api-key': sessionKey });
   // Each request carries the credential its route checks: the session key for the webhook callbacks.
   const send: Send = (spec) => (usesSessionKey(spec.path) ? sessionSend : userSend)(spec);
-  const core = createCore(send, unknownKinds);
+  const core = createCore(send, { unknownKinds, unknownFields, onUnknownField: options.onUnknownField });
   const summary: ClientSummary = { baseUrl: options.baseUrl, auth, apiKey: '[redacted]' };
   const client: AgentwireClient<Mode> = {
     appConversations: createAppConversationsResource(core),

@@ -7,7 +7,7 @@
 import * as v from 'valibot';
 import type { Event } from '../events/index';
 import { APIPromise, type WithResponse } from './api-promise';
-import { eventDecoder, type UnknownKindsMode } from './event-item';
+import { type EventDecoding, eventDecoder } from './event-item';
 import { fetchPage, PagePromise, type RawPage } from './page';
 import { buildQuery, type Query } from './query';
 import { checkKeys, checkRequestOptions, type RequestOptions } from './request-options';
@@ -98,9 +98,9 @@ const METHODS: readonly string[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 /** What every namespace of a client calls. */
 export interface ClientCore {
-  /** How the client treats event kinds no schema knows. */
-  readonly unknownKinds: UnknownKindsMode;
-  /** Decodes one event of an answer, as `unknownKinds` says. */
+  /** How the client decodes events: kinds and fields no schema knows, and whom it tells about kept fields. */
+  readonly decoding: EventDecoding;
+  /** Decodes one event of an answer, as `decoding` says. */
   readonly decodeEvent: (value: unknown, where: string) => Event;
   /** One request of an operation, its body decoded. */
   call<T>(spec: CallSpec<T>): APIPromise<T>;
@@ -113,7 +113,7 @@ export interface ClientCore {
 }
 
 /** The core of a client over its send function. */
-export function createCore(send: Send, unknownKinds: UnknownKindsMode = 'reject'): ClientCore {
+export function createCore(send: Send, decoding: EventDecoding = { unknownKinds: 'reject' }): ClientCore {
   const exchange = (spec: CallSpec<unknown>, options: RequestOptions, query: Query | undefined, path: string): Promise<Exchange> => {
     const request: RequestSpec = { method: spec.method, path, idempotent: spec.idempotent, ...options };
     if (query && Object.keys(query).length) request.query = query;
@@ -133,8 +133,8 @@ export function createCore(send: Send, unknownKinds: UnknownKindsMode = 'reject'
   };
 
   return {
-    unknownKinds,
-    decodeEvent: eventDecoder(unknownKinds) as (value: unknown, where: string) => Event,
+    decoding,
+    decodeEvent: eventDecoder(decoding) as (value: unknown, where: string) => Event,
 
     call<T>(spec: CallSpec<T>): APIPromise<T> {
       return new APIPromise(

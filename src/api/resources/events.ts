@@ -8,7 +8,7 @@
 import type { Event, LenientEvent } from '../../events/index';
 import type { APIPromise } from '../api-promise';
 import type { ClientCore } from '../core';
-import { type ClientEvent, eventDecoder, type UnknownKindsMode } from '../event-item';
+import { type ClientEvent, eventDecoder, type UnknownFieldsMode, type UnknownKindsMode } from '../event-item';
 import { createEventsOperations, type EventsOperations } from '../generated/events';
 import type { CountEventsParams, SearchEventsParams } from '../generated/index';
 import { PagePromise } from '../page';
@@ -17,10 +17,12 @@ import type { RequestOptions } from '../request-options';
 /** Filters of an event search or count, named as the API names them (`kind` is the same as `kind__eq`). */
 export type EventFilters = CountEventsParams;
 
-/** The parameters of `events.search`: the API's, and how this search treats unknown kinds. */
+/** The parameters of `events.search`: the API's, and how this search treats unknown kinds and fields. */
 export interface EventSearchParams extends SearchEventsParams {
   /** `'keep'` keeps events of kinds no schema knows (as `LenientEvent`); default: the client's `unknownKinds`. */
   unknownKinds?: UnknownKindsMode | undefined;
+  /** `'keep'` keeps fields no model defines; default: the client's `unknownFields`. */
+  unknownFields?: UnknownFieldsMode | undefined;
 }
 
 /** `client.events`: search, count and get a conversation's events, decoded. */
@@ -48,30 +50,37 @@ export interface EventsResource<Mode extends UnknownKindsMode = 'reject'> extend
   get(conversationId: string, ids: readonly string[], options?: RequestOptions): APIPromise<(ClientEvent<Mode> | null)[]>;
 }
 
-/** Creates `client.events`, decoding as the core's `unknownKinds` says unless a search says otherwise. */
+/** Creates `client.events`, decoding as the core says unless a search says otherwise. */
 export function createEventsResource<Mode extends UnknownKindsMode>(core: ClientCore): EventsResource<Mode> {
   const operations = createEventsOperations(core);
-  const byMode: Record<UnknownKindsMode, EventsOperations> = {
-    reject:
-      core.unknownKinds === 'reject'
-        ? operations
-        : createEventsOperations({ ...core, decodeEvent: eventDecoder('reject') as ClientCore['decodeEvent'] }),
-    keep:
-      core.unknownKinds === 'keep'
-        ? operations
-        : createEventsOperations({ ...core, decodeEvent: eventDecoder('keep') as ClientCore['decodeEvent'] }),
+  // The operations for each other way a search may ask to decode, made when first asked for.
+  const others = new Map<string, EventsOperations>();
+  const withDecoding = (unknownKinds: UnknownKindsMode, unknownFields: UnknownFieldsMode): EventsOperations => {
+    const decoding = { ...core.decoding, unknownKinds, unknownFields };
+    if (unknownKinds === core.decoding.unknownKinds && unknownFields === (core.decoding.unknownFields ?? 'reject')) return operations;
+    const name = `${unknownKinds}/${unknownFields}`;
+    let made = others.get(name);
+    if (!made) {
+      made = createEventsOperations({ ...core, decoding, decodeEvent: eventDecoder(decoding) as ClientCore['decodeEvent'] });
+      others.set(name, made);
+    }
+    return made;
   };
   const search = (conversationId: string, params?: EventSearchParams, options?: RequestOptions): PagePromise<Event | LenientEvent> => {
-    if (params === null || typeof params !== 'object' || !('unknownKinds' in params))
+    if (params === null || typeof params !== 'object' || !('unknownKinds' in params || 'unknownFields' in params))
       return operations.search(conversationId, params, options);
-    const { unknownKinds, ...rest } = params;
-    if (unknownKinds === undefined) return operations.search(conversationId, rest, options);
-    if (unknownKinds !== 'reject' && unknownKinds !== 'keep') {
-      return new PagePromise(
-        Promise.reject(new TypeError(`events.search: unknownKinds must be 'reject' or 'keep', not ${JSON.stringify(unknownKinds)}`)),
-      );
+    const { unknownKinds = core.decoding.unknownKinds, unknownFields = core.decoding.unknownFields ?? 'reject', ...rest } = params;
+    for (const [option, value] of [
+      ['unknownKinds', unknownKinds],
+      ['unknownFields', unknownFields],
+    ] as const) {
+      if (value !== 'reject' && value !== 'keep') {
+        return new PagePromise(
+          Promise.reject(new TypeError(`events.search: ${option} must be 'reject' or 'keep', not ${JSON.stringify(value)}`)),
+        );
+      }
     }
-    return byMode[unknownKinds].search(conversationId, rest, options);
+    return withDecoding(unknownKinds, unknownFields).search(conversationId, rest, options);
   };
   return { ...operations, search, get: operations.get } as EventsResource<Mode>;
 }
