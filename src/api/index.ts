@@ -35,7 +35,7 @@ export {
   RateLimitError,
   UnprocessableEntityError,
 } from './errors';
-export type { ClientEvent, UnknownKindsMode } from './event-item';
+export type { ClientEvent, ClientUnknownField, UnknownFieldsMode, UnknownKindsMode } from './event-item';
 export {
   createEventSender,
   type DroppedEvent,
