@@ -1,8 +1,13 @@
 /** Runs every benchmark and writes docs/benchmarks.md. */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
+import { benchClientDeadlines } from './deadlines-client';
+import { benchServeDeadlines } from './deadlines-serve';
 import { combineSamples, measureSide, SIDES, type Side, type SideSample } from './decode';
 import { decodeReport } from './decode-report';
+import { benchHostile } from './hostile';
+import { benchHostileIo } from './hostile-io';
+import { deadlinesReport, hostileReport } from './hostile-report';
 import { format } from './measure';
 import { benchSeen } from './seen';
 import { benchServe, serveReport } from './serve';
@@ -21,7 +26,23 @@ if (serverArgument) {
   await main();
 }
 
+/** The hostile-input and deadline sections: measured, and their lines. */
+async function hostileSections(): Promise<string[]> {
+  const runs = quick ? 1 : 5;
+  const ioRuns = quick ? 1 : 3;
+  console.log('hostile input…');
+  const hostile = [...(await benchHostile(runs)), ...(await benchHostileIo(ioRuns))];
+  console.log('deadlines…');
+  const deadlines = [...(await benchServeDeadlines(ioRuns)), ...(await benchClientDeadlines(ioRuns))];
+  return [...hostileReport(hostile, runs, ioRuns), ...deadlinesReport(deadlines, ioRuns)];
+}
+
 async function main(): Promise<void> {
+  if (process.argv.includes('--only=hostile')) {
+    // These sections alone, printed and not written to docs/benchmarks.md.
+    console.log((await hostileSections()).join('\n'));
+    return;
+  }
   const sideArgument = process.argv.find((arg) => arg.startsWith('--decode-side='));
   if (sideArgument) {
     // One side of the decode benchmarks in this process, for run.mjs to combine across processes.
@@ -42,6 +63,7 @@ async function main(): Promise<void> {
   const seen = benchSeen();
   console.log('skills…');
   const skills = await benchSkills();
+  const hostile = await hostileSections();
   console.log('sizes…');
   const sizes = await benchSizes();
 
@@ -73,6 +95,7 @@ async function main(): Promise<void> {
     `| \`createMemorySeenStore\`, below capacity | ${seen.below.toFixed(0)} | ${(seen.below / seen.set).toFixed(2)} |`,
     `| \`createMemorySeenStore\`, at ${format(seen.total)} keys (10× capacity) | ${seen.past.toFixed(0)} | ${(seen.past / seen.set).toFixed(2)} |`,
     '',
+    ...hostile,
     `## Skills (${format(skills.count)} SKILL.md files of about 19 KB, median of 7 runs)`,
     '',
     "Loading summaries reads each file's front matter only; `scan: 'full'` reads every byte, as `agentwire validate` does.",

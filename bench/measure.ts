@@ -23,3 +23,26 @@ export function median(values: number[]): number {
 
 /** A number with thousands separators. */
 export const format = (value: number) => Math.round(value).toLocaleString('en-US');
+
+/** Milliseconds `fn` takes (awaited when it returns a promise). */
+export async function elapsedMs(fn: () => unknown): Promise<number> {
+  const start = process.hrtime.bigint();
+  await fn();
+  return Number(process.hrtime.bigint() - start) / 1e6;
+}
+
+/**
+ * The median milliseconds of `subject` and of `baseline` over `runs` runs each, after a warm-up
+ * run of each; their runs alternate, so a change of load on the machine touches both alike.
+ */
+export async function pairedMs(subject: () => unknown, baseline: () => unknown, runs = 5): Promise<{ ms: number; baselineMs: number }> {
+  await subject();
+  await baseline();
+  const subjects: number[] = [];
+  const baselines: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    subjects.push(await elapsedMs(subject));
+    baselines.push(await elapsedMs(baseline));
+  }
+  return { ms: median(subjects), baselineMs: median(baselines) };
+}

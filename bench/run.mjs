@@ -39,7 +39,9 @@ const env = { ...process.env, AGENTWIRE_OPENAPI: join(root, 'spec/service-openap
 const SIDES = ['parse', 'ajv', 'ajvDefaults', 'agentwire', 'strict', 'valibot', 'batch', 'encode'];
 const processes = args.includes('--quick') ? 1 : 5;
 const samples = [];
-for (let i = 0; i < processes; i++) {
+// `--only=hostile` measures the hostile-input and deadline sections alone (printed, not written): no decode processes.
+const only = args.some((arg) => arg.startsWith('--only='));
+for (let i = 0; i < (only ? 0 : processes); i++) {
   for (const side of SIDES) {
     const sample = spawnSync(process.execPath, [out, `--decode-side=${side}`], { cwd: root, env, encoding: 'utf8' });
     if (sample.status !== 0) {
