@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseLaunchLink } from './launch-link-parse';
-import type { LaunchLinkNote } from './launch-link-rules';
+import { LAUNCH_LINK_MAX_LENGTH, type LaunchLinkNote } from './launch-link-rules';
 
 const APP = 'https://app.example.com/launch?plugins=';
 /** The column of the plugins value in a link that starts with {@link APP}. */
@@ -334,24 +334,49 @@ describe('hostile input gives a typed result', () => {
     expect(parseLaunchLink(`${APP + CITY_WEATHER}&message=%E0%A4%zz`)).toMatchObject({ ok: true, message: '\uFFFD%zz' });
   });
 
-  it.each(MODES)('answers a 10 MB link quickly (%s)', (mode) => {
-    const start = performance.now();
-    expect(parseLaunchLink(APP + 'A'.repeat(10 * 1024 * 1024), { mode })).toMatchObject({ ok: false, error: { code: 'invalid_format' } });
-    expect(parseLaunchLink('x'.repeat(10 * 1024 * 1024), { mode })).toMatchObject({ ok: false, error: { code: 'no_plugins' } });
-    expect(performance.now() - start).toBeLessThan(5000);
-  });
+  // How long a 10 MB link takes is measured by `npm run bench` (Hostile input), against base64-decoding as much.
+  it.each(MODES)(
+    'answers a 10 MB link with a small typed result (%s)',
+    (mode) => {
+      const size = 10 * 1024 * 1024;
+      const tooLong = (length: number) =>
+        note('launch-link-too-long', 'warning', LAUNCH_LINK_MAX_LENGTH + 1, `the link is ${length} characters long`);
+      const payload = parseLaunchLink(APP + 'A'.repeat(size), { mode });
+      expect(payload).toMatchObject({
+        ok: false,
+        error: { code: 'invalid_format', problems: [{ code: 'launch-link-invalid-payload', severity: 'error', column: VALUE }] },
+        app: 'invalid_format',
+        notes: [tooLong(APP.length + size)],
+      });
+      const text = parseLaunchLink('x'.repeat(size), { mode });
+      const none = 'the link has no plugins value and no plugin_source';
+      expect(text).toEqual({
+        ok: false,
+        error: { code: 'no_plugins', message: none, problems: [note('launch-link-no-plugins', 'error', 1, none)] },
+        app: 'no_plugins',
+        notes: [tooLong(size)],
+      });
+      // Nothing of the 10 MB is copied into the result.
+      for (const result of [payload, text]) expect(JSON.stringify(result).length).toBeLessThan(1000);
+    },
+    120_000,
+  );
 
-  it.each(MODES)('reads JSON nested a million levels deep without exhausting the stack (%s)', (mode) => {
-    const levels = 1_000_000;
-    const json = `[{"source":"a","parameters":${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}}]`;
-    const result = parseLaunchLink(APP + encodeURIComponent(btoa(json)), { mode });
-    expect(result.ok).toBe(mode === 'service');
-    const top = parseLaunchLink(APP + encodeURIComponent(btoa('['.repeat(levels) + ']'.repeat(levels))), { mode });
-    expect(top).toMatchObject({
-      ok: false,
-      error: { code: 'invalid_format', message: 'plugins[0].source is undefined, not an object with a string source' },
-    });
-  });
+  it.each(MODES)(
+    'reads JSON nested a million levels deep without exhausting the stack (%s)',
+    (mode) => {
+      const levels = 1_000_000;
+      const json = `[{"source":"a","parameters":${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}}]`;
+      const result = parseLaunchLink(APP + encodeURIComponent(btoa(json)), { mode });
+      expect(result.ok).toBe(mode === 'service');
+      const top = parseLaunchLink(APP + encodeURIComponent(btoa('['.repeat(levels) + ']'.repeat(levels))), { mode });
+      expect(top).toMatchObject({
+        ok: false,
+        error: { code: 'invalid_format', message: 'plugins[0].source is undefined, not an object with a string source' },
+      });
+    },
+    120_000,
+  );
 
   it('lists at most 50 problems, then says more were left out', () => {
     const result = parseLaunchLink(APP + btoa(JSON.stringify(Array.from({ length: 100_000 }, () => 1))));

@@ -111,12 +111,15 @@ describe('parsePluginSource', () => {
     expect(JSON.stringify(parsePluginSource('ssh://git:SECRET@host/x').diagnostics)).not.toContain('SECRET');
   });
 
-  it('reads long input in linear time', () => {
-    const started = performance.now();
-    parsePluginSource(`github:${'a'.repeat(200_000)}`);
-    redactSourceCredentials(`${'a'.repeat(200_000)}://`);
-    parsePluginSource(`ssh://${'a'.repeat(200_000)}`);
-    expect(performance.now() - started).toBeLessThan(1000);
+  // That this takes linear time is measured by `npm run bench` (Hostile input): 200,000 characters against 20,000.
+  it('reads long input to a typed result', () => {
+    const long = 'a'.repeat(200_000);
+    expect(parsePluginSource(`github:${long}`)).toMatchObject({
+      ok: false,
+      diagnostics: [{ code: 'source-github-shorthand-invalid', severity: 'error' }],
+    });
+    expect(redactSourceCredentials(`${long}://`)).toBe(`${long}://`);
+    expect(parsePluginSource(`ssh://${long}`)).toMatchObject({ ok: true, value: { kind: 'git', source: `ssh://${long}` } });
   });
 
   it('never throws on hostile input', () => {

@@ -3,6 +3,7 @@
 import {
   AGENT_PLUGINS_MANIFEST_SCHEMA,
   AGENT_PLUGINS_MCP_SCHEMA,
+  analyzeHookMatcher,
   type Diagnostic,
   expandMcpVariables,
   expandPluginVariables,
@@ -202,15 +203,17 @@ describe('every parser, on any input', () => {
     );
   });
 
-  it('refuses hostile nesting and stays fast on a large file', () => {
+  // How long the 20,000 matchers take is measured by `npm run bench` (Hostile input), against `JSON.parse`.
+  it('refuses hostile nesting, and never runs a catastrophic pattern over a large file', () => {
     for (const parse of Object.values(PARSERS)) expect(parse('['.repeat(100_000)).ok).toBe(false);
     const matchers = Array.from(
       { length: 20_000 },
       (_, index) => `{"matcher": "tool_${index}|(a+)+b", "hooks": [{"command": "echo ${index}"}]}`,
     );
-    const started = performance.now();
     const result = parseHooksConfig(`{"PreToolUse": [${matchers.join(',')}]}`, { file: 'hooks.json' });
     expect(result.ok && result.value.pre_tool_use.length).toBe(20_000);
-    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(result.diagnostics).toEqual([]);
+    // A nested quantifier is a regex, but it is never run against the tool names (no `matches`).
+    expect(analyzeHookMatcher('tool_0|(a+)+b')).toEqual({ kind: 'regex' });
   });
 });

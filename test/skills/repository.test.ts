@@ -5,6 +5,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { MAX_ALIAS_COUNT } from '../../src/internal/yaml-source';
 import { type LoadRepositoryOptions, loadRepository } from '../../src/skills/index';
 import { type TreeEntry, tempRepository } from '../helpers/tree';
 
@@ -232,7 +233,7 @@ describe('loadRepository on hostile files', () => {
     expect(existsSync(marker)).toBe(false);
   });
 
-  it('fails fast on a YAML alias bomb', async () => {
+  it('refuses a YAML alias bomb at the alias cap', async () => {
     const rows = ['a: &a [x,x,x,x,x,x,x,x,x]'];
     for (const [name, prev] of [
       ['b', 'a'],
@@ -245,8 +246,12 @@ describe('loadRepository on hostile files', () => {
     ]) {
       rows.push(`${name}: &${name} [${Array(9).fill(`*${prev}`).join(',')}]`);
     }
-    const { found } = await load({ '.agents/skills/bomb/SKILL.md': `---\nname: bomb\n${rows.join('\n')}\n---\nBody\n` });
+    const { found, set } = await load({ '.agents/skills/bomb/SKILL.md': `---\nname: bomb\n${rows.join('\n')}\n---\nBody\n` });
     expect(found).toEqual([['frontmatter-invalid-yaml', '.agents/skills/bomb/SKILL.md', 1, 1]]);
+    // 9^8 nodes if expanded: refused once the expansion passes the cap, never built.
+    expect(set.diagnostics[0]?.message).toMatch(
+      new RegExp(`^The front matter is an alias bomb: Aliases expand past ${MAX_ALIAS_COUNT} nodes `),
+    );
   });
 
   it('does not follow a symbolic link out of the repository (to /etc/passwd)', async () => {

@@ -265,15 +265,17 @@ describe('checkAgentSkills', () => {
     );
   });
 
-  it('stays fast and whole on hostile text: unmatched brackets, deep nesting, aliases', async () => {
-    const started = Date.now();
+  // How long these take is measured by `npm run bench` (Hostile input), against plain files of the same sizes.
+  it('stays whole on hostile text: unmatched brackets, deep nesting, aliases', async () => {
     const found = await findings({
       'brackets/SKILL.md': skill('brackets', '', `${'['.repeat(300_000)}${'](x'.repeat(100_000)}\n`),
       'deep/SKILL.md': skill('deep', `metadata: ${'['.repeat(5000)}${']'.repeat(5000)}\n`),
       'aliases/SKILL.md': '---\nname: &a aliases\ndescription: *a\nx: &b [*a, *a, *a]\ny: [*b, *b, *b]\n---\n',
     });
-    expect(Date.now() - started).toBeLessThan(5000);
-    expect(found).toContain('brackets/SKILL.md:5:1 warning agentskills-body-too-many-tokens');
+    // 100,000 `](` without a link text before them: no link, so no reference to follow.
+    expect(found.filter((line) => line.startsWith('brackets/'))).toEqual([
+      'brackets/SKILL.md:5:1 warning agentskills-body-too-many-tokens',
+    ]);
     expect(found.filter((line) => line.startsWith('deep/'))).toEqual([
       expect.stringMatching(/^deep\/SKILL\.md:4:\d+ error agentskills-invalid-yaml$/),
     ]);
