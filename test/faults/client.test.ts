@@ -12,7 +12,7 @@ import {
   RateLimitError,
   type ResponseInfo,
 } from 'agentwire/api';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { closedPort, startScripted } from './loopback';
 
 const KEY = 'sk/test+key=0123456789';
@@ -98,6 +98,39 @@ describe('sendMessage is never repeated once the server may have acted', () => {
   });
 });
 
+/** The longest wait a server's `Retry-After` can impose on the client. */
+const RETRY_AFTER_CAP = 60_000;
+
+/** Records the timers set with `setTimeout` and cleared with `clearTimeout` until `restore()`. */
+function watchTimers() {
+  const setTimer = globalThis.setTimeout;
+  const awaited = new Map<number, () => void>();
+  const set = vi.spyOn(globalThis, 'setTimeout').mockImplementation(((callback: () => void, delay?: number) => {
+    const timer = setTimer(callback, delay);
+    awaited.get(delay ?? 0)?.();
+    return timer;
+  }) as typeof setTimeout);
+  const cleared = vi.spyOn(globalThis, 'clearTimeout');
+  return {
+    /** Resolves once a timer is set with `delay`. */
+    setWith: (delay: number) => new Promise<void>((resolve) => awaited.set(delay, resolve)),
+    /** The delay of each timer set, in order. */
+    delays: () => set.mock.calls.map((call) => call[1]),
+    /** The longest delay set (0 when none was). */
+    longest: () => Math.max(0, ...set.mock.calls.map((call) => call[1] ?? 0)),
+    /** Whether the timer set with `delay` was cleared before it fired. */
+    clearedAfter: (delay: number) => {
+      const index = set.mock.calls.findIndex((call) => call[1] === delay);
+      return index >= 0 && cleared.mock.calls.some(([timer]) => timer === set.mock.results[index]?.value);
+    },
+    restore: () => {
+      set.mockRestore();
+      cleared.mockRestore();
+    },
+  };
+}
+
+// How long each wait takes is measured by `npm run bench` (Deadlines and waits).
 describe('Retry-After', () => {
   it.each([
     ['a huge number of seconds', '99999999999999'],
@@ -108,31 +141,51 @@ describe('Retry-After', () => {
       body: '{"items":[],"next_page_id":null}',
     });
     const api = createClient({ baseUrl: server.url, apiKey: KEY, maxRetries: 2, timeout: 300 });
-    const started = Date.now();
-    expect((await api.sandboxes.search()).items).toEqual([]);
-    const elapsed = Date.now() - started;
+    const timers = watchTimers();
+    try {
+      const started = Date.now();
+      expect((await api.sandboxes.search()).items).toEqual([]);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+      // The wait was set to the request timeout; no timer to the server's value (60 s at most) nor an overflowed one.
+      expect(timers.delays()).toContain(300);
+      expect(timers.longest()).toBeLessThan(RETRY_AFTER_CAP);
+    } finally {
+      timers.restore();
+    }
     expect(server.seen).toHaveLength(2);
-    expect(elapsed).toBeGreaterThanOrEqual(250);
-    expect(elapsed).toBeLessThan(2000);
   });
 
   it('a wait is cut short by the signal', async () => {
     const server = await scripted([{ status: 429, headers: { 'retry-after': '30' } }]);
     const controller = new AbortController();
     const api = createClient({ baseUrl: server.url, apiKey: KEY, maxRetries: 2, timeout: 60_000, signal: controller.signal });
-    const started = Date.now();
-    const pending = api.sandboxes.search();
-    setTimeout(() => controller.abort(new Error('cancelled')), 100);
-    await expect(pending).rejects.toThrow('cancelled');
-    expect(Date.now() - started).toBeLessThan(2000);
+    const timers = watchTimers();
+    try {
+      const waiting = timers.setWith(30_000);
+      const pending = api.sandboxes.search();
+      // Once the server has answered 429 and the 30 s wait has begun, abort.
+      await waiting;
+      controller.abort(new Error('cancelled'));
+      await expect(pending).rejects.toThrow('cancelled');
+      expect(timers.clearedAfter(30_000)).toBe(true);
+    } finally {
+      timers.restore();
+    }
+    expect(server.seen).toHaveLength(1);
   });
 
   it('the last attempt gives the typed error at once', async () => {
     const server = await scripted([{ status: 429, headers: { 'retry-after': '99999999999999' } }]);
     const api = createClient({ baseUrl: server.url, apiKey: KEY, maxRetries: 0, timeout: 60_000 });
-    const started = Date.now();
-    await expect(api.sandboxes.search()).rejects.toBeInstanceOf(RateLimitError);
-    expect(Date.now() - started).toBeLessThan(1000);
+    const timers = watchTimers();
+    try {
+      await expect(api.sandboxes.search()).rejects.toBeInstanceOf(RateLimitError);
+      // No wait was set before the error: no timer to the server's value.
+      expect(timers.longest()).toBeLessThan(RETRY_AFTER_CAP);
+    } finally {
+      timers.restore();
+    }
+    expect(server.seen).toHaveLength(1);
   });
 });
 

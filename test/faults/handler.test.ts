@@ -126,10 +126,13 @@ describe('events per batch', () => {
       expect(small.status).toBe(200);
       big.end(body.slice(half));
       const { status, text } = await answer;
-      // The batch was counted, never parsed: no JSON.parse saw more than a megabyte.
+      // The batch was counted, never parsed: JSON.parse saw the small one, and nothing near a megabyte.
+      expect(parse).toHaveBeenCalledWith(`[${one}]`);
       expect(parse.mock.calls.filter(([parsed]) => String(parsed).length > 1024 * 1024)).toEqual([]);
       expect(status).toBe(413);
-      expect(JSON.parse(text)).toEqual({ detail: `The batch holds more than ${DEFAULT_MAX_EVENTS} events, the most one request may carry` });
+      expect(JSON.parse(text)).toEqual({
+        detail: `The batch holds more than ${DEFAULT_MAX_EVENTS} events, the most one request may carry`,
+      });
     } finally {
       parse.mockRestore();
     }

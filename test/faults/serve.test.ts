@@ -129,7 +129,7 @@ describe('SIGTERM', () => {
     const served = await startServe(dir, ['--api-key', KEY, '--quiet', '--shutdown-timeout', '2']);
     const agent = new Agent({ keepAlive: true, maxSockets: 3 });
     const conversation = randomUUID();
-    let signalled = 0;
+    let signalled = false;
     const afterSignal: (string | undefined)[] = [];
     const acknowledged: string[] = [];
     const send = (events: unknown[]) =>
@@ -153,24 +153,27 @@ describe('SIGTERM', () => {
     const clients = Array.from({ length: 3 }, async () => {
       for (;;) {
         const events = [message('kept alive'), message('kept alive')];
-        const started = Date.now();
+        const sentAfterSignal = signalled;
         try {
           const answer = await send(events);
           if (answer.status === 200) acknowledged.push(...events.map((event) => event.id));
-          if (signalled && started >= signalled) afterSignal.push(answer.connection);
+          if (sentAfterSignal) afterSignal.push(answer.connection);
         } catch {
           return;
         }
       }
     });
-    await sleep(300);
-    signalled = Date.now();
+    while (acknowledged.length < 6) await sleep(5);
+    signalled = true;
     served.child.kill('SIGTERM');
     await Promise.all(clients);
-    const { code, at } = await served.exited;
+    const { code } = await served.exited;
     agent.destroy();
     expect(code).toBe(0);
-    expect(at - signalled).toBeLessThan(2_500);
+    // Every request in flight was answered before the deadline: none was cut at it (how long the exit
+    // takes is measured by `npm run bench`).
+    expect(served.stdout()).toMatch(/SIGTERM, stopped\./);
+    expect(served.stdout()).not.toContain('still open at the deadline');
     for (const connection of afterSignal) expect(connection).toBe('close');
     expect(acknowledged.length).toBeGreaterThan(0);
     const stored = new Set(storedIds(dir, conversation));
@@ -180,17 +183,19 @@ describe('SIGTERM', () => {
   it('with a client that never finishes its body: exits at the deadline and says it cut it', async () => {
     const dir = folder();
     const served = await startServe(dir, ['--api-key', KEY, '--quiet', '--shutdown-timeout', '1', '--request-timeout', '60']);
-    const { socket } = await rawConnection(served.port);
+    const { socket, received } = await rawConnection(served.port);
     socket.write(
-      `POST /api/v1/webhooks/events/${randomUUID()} HTTP/1.1\r\nHost: x\r\nX-Session-API-Key: ${KEY}\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n[{"kind":`,
+      `POST /api/v1/webhooks/events/${randomUUID()} HTTP/1.1\r\nHost: x\r\nX-Session-API-Key: ${KEY}\r\nContent-Type: application/json\r\nContent-Length: 100000\r\nExpect: 100-continue\r\n\r\n[{"kind":`,
     );
-    await sleep(200);
+    // The server has the request once it says to go on.
+    while (!received().includes('100 Continue')) await sleep(10);
     const signalled = Date.now();
     served.child.kill('SIGTERM');
     const { code, at } = await served.exited;
     expect(code).toBe(0);
+    // Not before the deadline; the line says the deadline cut the request (how soon after it the
+    // process exits is measured by `npm run bench`).
     expect(at - signalled).toBeGreaterThanOrEqual(900);
-    expect(at - signalled).toBeLessThan(2_500);
     expect(served.stdout()).toContain('cut 1 requests still open at the deadline');
     socket.destroy();
   });
@@ -202,39 +207,41 @@ describe('slow and idle connections', () => {
   it('a body sent a byte at a time is cut at the request timeout, with a 408', async () => {
     const served = await startServe(folder(), timeouts);
     const { socket, closed, received } = await rawConnection(served.port);
-    const opened = Date.now();
     socket.write(
       `POST /api/v1/webhooks/events/${randomUUID()} HTTP/1.1\r\nHost: x\r\nX-Session-API-Key: ${KEY}\r\nContent-Length: 1000\r\n\r\n`,
     );
+    // A byte every 100 ms would take 100 s to finish the body: the server cuts it at its request timeout
+    // (how soon after it is measured by `npm run bench`).
     const drip = setInterval(() => socket.writable && socket.write('['), 100);
-    const at = await closed;
+    await closed;
     clearInterval(drip);
-    expect(at - opened).toBeLessThan(2_500);
     expect(received()).toMatch(/^HTTP\/1\.1 408/);
     expect(served.stderr()).toContain('refused 408: the request did not arrive in time');
   });
 
   it('headers that never end are cut at the headers timeout, and an idle kept-alive connection is closed', async () => {
     const served = await startServe(folder(), timeouts);
+    // The server closes both (a client that stays silent otherwise waits for the test's timeout); how
+    // long after their timeouts is measured by `npm run bench`.
     const slow = await rawConnection(served.port);
-    const opened = Date.now();
     slow.socket.write('POST /api/v1/webhooks/events/x HTTP/1.1\r\nHost: x\r\n');
-    expect((await slow.closed) - opened).toBeLessThan(2_000);
+    await slow.closed;
+    expect(slow.received()).toMatch(/^HTTP\/1\.1 408/);
     const idle = await rawConnection(served.port);
     idle.socket.write(`GET /api/v1/webhooks/events/${randomUUID()} HTTP/1.1\r\nHost: x\r\nConnection: keep-alive\r\n\r\n`);
-    const answered = Date.now();
-    const at = await idle.closed;
+    await idle.closed;
     expect(idle.received()).toMatch(/^HTTP\/1\.1 405/);
-    expect(at - answered).toBeLessThan(1_500);
+    expect(idle.received().match(/HTTP\/1\.1/g)).toHaveLength(1);
   });
 
   it('connections past --max-connections are closed as they arrive', async () => {
     const served = await startServe(folder(), ['--api-key', KEY, '--quiet', '--max-connections', '2']);
     const held = [await rawConnection(served.port), await rawConnection(served.port)];
     await sleep(100);
+    // Closed by the server without a word (how soon is measured by `npm run bench`); the held ones stay open.
     const extra = await rawConnection(served.port);
-    const opened = Date.now();
-    expect((await extra.closed) - opened).toBeLessThan(1_000);
+    await extra.closed;
+    expect(extra.received()).toBe('');
     let stillOpen = true;
     for (const connection of held) connection.closed.then(() => (stillOpen = false));
     await sleep(100);
@@ -247,24 +254,31 @@ describe('slow and idle connections', () => {
 });
 
 describe('a 10 MiB body of tiny events', () => {
-  it('is refused with 413 at once, and other clients are served meanwhile', async () => {
+  // How long the refusal takes, and a request sent meanwhile, is measured by `npm run bench` (Hostile input).
+  it('is refused with 413, and other clients are served while it arrives', async () => {
     const served = await startServe(folder());
     const one = '{"kind":"PauseEvent"}';
     const body = `[${Array(Math.floor((10 * 1024 * 1024 - 2) / (one.length + 1)))
       .fill(one)
       .join(',')}]`;
-    const started = Date.now();
-    const big = post(served.url, randomUUID(), body);
-    await sleep(20);
-    const smallStarted = Date.now();
-    const small = await post(served.url, randomUUID(), [message('meanwhile')]);
-    const smallMs = Date.now() - smallStarted;
-    const answer = await big;
-    expect(answer.status).toBe(413);
-    expect(Date.now() - started).toBeLessThan(3_000);
-    expect(small.status).toBe(200);
-    expect(smallMs).toBeLessThan(1_000);
-    await sleep(50);
+    const big = request(`${served.url}/events/${randomUUID()}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-session-api-key': KEY, 'content-length': Buffer.byteLength(body) },
+    });
+    const answer = new Promise<number>((resolve, reject) => {
+      big.on('response', (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      });
+      big.on('error', reject);
+    });
+    // The first half of the batch is sent; while the rest is held back, another client is served.
+    const half = Math.floor(body.length / 2);
+    await new Promise((sent) => big.write(body.slice(0, half), sent));
+    expect((await post(served.url, randomUUID(), [message('meanwhile')])).status).toBe(200);
+    big.end(body.slice(half));
+    expect(await answer).toBe(413);
+    while (!served.stderr().includes('The batch holds')) await sleep(10);
     expect(served.stderr()).toContain('refused 413 POST /api/v1/webhooks/events/');
     expect(served.stderr()).toContain('The batch holds more than 1000 events');
   });

@@ -34,12 +34,13 @@ describe('agentwire serve with the viewer', () => {
       await post(served.origin, KEY, ID, conversation.slice(5, 10));
       await readUntil(10);
       expect(dataLines()).toBe(10);
-      const started = Date.now();
       served.child.kill('SIGTERM');
       const [code] = await once(served.child, 'exit');
       expect(code).toBe(0);
-      // The shutdown did not wait for the stream until its deadline (10 s).
-      expect(Date.now() - started).toBeLessThan(5000);
+      // The shutdown ended the stream itself: its deadline (10 s) cut nothing (how soon the process
+      // exits is measured by `npm run bench`).
+      expect(served.output()).toMatch(/SIGTERM, stopped\./);
+      expect(served.output()).not.toContain('still open at the deadline');
       expect((await reader.read()).done).toBe(true);
       expect(served.output()).not.toContain(KEY);
     } finally {
