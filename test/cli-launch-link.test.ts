@@ -21,6 +21,7 @@ const inspectJson = (...args: string[]) => {
 };
 
 beforeAll(requireBuild);
+// A test that runs the executable many times has a timeout of ten times what it takes on an idle 2-core machine.
 
 // Vectors of the reference app and of real README badges (each checked with Node's atob and TextDecoder).
 const VECTORS = {
@@ -181,7 +182,7 @@ describe('agentwire launch-link create', () => {
         expect(run.stderr, argument).toContain(why);
         expect(run.stderr, argument).toContain('Write --plugin github:OWNER/REPO[@REF][:PATH] (or a git URL, or ./PATH)');
       }
-    });
+    }, 120_000);
 
     it('never repeats a credential in a usage error', () => {
       const run = create('--plugin', 'https://user:s3cret@host.example');
@@ -243,7 +244,7 @@ describe('agentwire launch-link create', () => {
         expect(run.stderr).toContain(text);
       }
       expect(createJson(...two, '--param', 'a.k=1', '--param', '2.k=2').status).toBe(0);
-    });
+    }, 60_000);
   });
 
   it('usage errors: no --app-url, no --plugin, a bad app URL, a bad format, a mistyped option', () => {
@@ -260,7 +261,7 @@ describe('agentwire launch-link create', () => {
       expect(run.stderr).toContain(text);
       expect(run.stderr).not.toMatch(/\n\s+at /);
     }
-  });
+  }, 60_000);
 });
 
 describe('agentwire launch-link inspect', () => {
@@ -441,7 +442,7 @@ describe('agentwire launch-link inspect', () => {
           '  error    col 40  plugins[0].source is undefined, not an object with a string source: the app refuses the whole link (invalid_format).  [launch-link-bad-element]\n' +
           '           Give each plugin a string `source`, string or null `ref` and `repo_path`, and an object or null `parameters`.\n',
       );
-    });
+    }, 60_000);
 
     it('keeps the message as the app does: tags removed, 500 characters', () => {
       const message = (text: string) =>
@@ -465,19 +466,19 @@ describe('agentwire launch-link inspect', () => {
   });
 
   describe('hostile input', () => {
-    it('a 10 MB link from standard input: read, reported, quickly', () => {
-      const started = Date.now();
+    // How long this takes is measured by `npm run bench` (Hostile input), against a process that only reads the input.
+    it('a 10 MB link from standard input: read whole, reported without echoing it', () => {
       const run = cli(
         ['launch-link', 'inspect', '-', '--format', 'json'],
         `https://app.example.com/launch?plugins=${'QUFB'.repeat(2_500_000)}`,
       );
-      expect(Date.now() - started).toBeLessThan(20_000);
       expect(run.status).toBe(1);
+      expect(run.stdout.length).toBeLessThan(10_000);
       const json = JSON.parse(run.stdout);
       expect(json.length).toBe(10_000_039);
       expect(json.service.notes.map((note: { code: string }) => note.code)).toContain('launch-link-too-long');
       expect(json.service.error.code).toBe('invalid_format');
-    });
+    }, 120_000);
 
     it('a valid link with 20,000 plugins: the text output shows 100 and says how many more', () => {
       const plugins = Array.from({ length: 20_000 }, (_, index) => ({ source: `github:o/r${index}` }));
@@ -510,7 +511,7 @@ describe('agentwire launch-link inspect', () => {
       expect(cli(['launch-link', 'inspect']).stderr).toContain('expected one link (or - for standard input)');
       expect(cli(['launch-link', 'inspect', 'x', '--mode', 'lenient']).stderr).toContain('--mode must be service or tolerant, not lenient');
       expect(cli(['launch-link', 'inspect', 'x', '--mdoe', 'service']).stderr).toContain('unknown option --mdoe (did you mean --mode?)');
-    });
+    }, 60_000);
   });
 });
 

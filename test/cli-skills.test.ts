@@ -258,7 +258,7 @@ describe('agentwire skills list', () => {
       expect(run.stderr, args.join(' ')).toContain(text);
       expect(run.stderr).not.toMatch(/\n\s+at /);
     }
-  });
+  }, 60_000);
 
   it('names and descriptions from the repository cannot drive the terminal', () => {
     const tree = tempTree({

@@ -210,7 +210,7 @@ describe('agentwire validate: formats, exit codes, options', () => {
     const missing = validate(root, ['no/such/folder']);
     expect(missing.status).toBe(2);
     expect(missing.stderr).toContain('cannot read no/such/folder');
-  });
+  }, 60_000);
 
   it('--builtin-names reports a custom skill that takes a built-in\u2019s name', () => {
     const root = repository();

@@ -76,7 +76,7 @@ describe('agentwire events validate', () => {
       expect(run.stderr).toContain(text);
       expect(run.stderr).not.toMatch(/\n\s+at /); // no stack trace
     }
-  });
+  }, 60_000);
 });
 
 describe('agentwire', () => {
@@ -114,5 +114,5 @@ describe('agentwire', () => {
       expect(run.stderr).toContain(text);
       expect(run.stderr).not.toContain("Option '");
     }
-  });
+  }, 60_000);
 });

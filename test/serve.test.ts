@@ -91,7 +91,7 @@ describe('agentwire serve', () => {
     const all = storedIds(dir, conversation);
     expect(all).toHaveLength(300);
     expect(new Set(all).size).toBe(300);
-  });
+  }, 60_000);
 
   it('prints the URL, a generated key, one line per event and a summary on SIGTERM', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'agentwire-serve-'));

@@ -150,7 +150,7 @@ describe('conversation ids and the reading commands', () => {
     expect(damaged.status).toBe(0);
     expect(damaged.stdout.split('\n').slice(2)).toEqual(['--:--:--  (no kind)', '--:--:--  MessageEvent', '--:--:--  ActionEvent', '']);
     expect(cli(['conversations', '--data', dir]).stdout).toContain(`${first}       5  `);
-  });
+  }, 60_000);
 });
 
 describe('an fsync that fails, end to end', () => {
