@@ -138,6 +138,15 @@ const DETAIL_TOKENS: readonly (readonly [readonly string[], () => ErrorClassific
   ],
 ];
 
+/** A pattern matching any of `tokens` as plain text. */
+const anyOf = (tokens: readonly string[]): RegExp =>
+  new RegExp(tokens.map((token) => token.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'));
+
+// One scan tells whether the detail holds any token at all (most details hold none); only then is
+// each meaning tried in order. A pattern scans long texts far faster than one search per token.
+const DETAIL_RULES = /* @__PURE__ */ DETAIL_TOKENS.map(([tokens, result]) => [anyOf(tokens), result] as const);
+const ANY_TOKEN = /* @__PURE__ */ anyOf(DETAIL_TOKENS.flatMap(([tokens]) => tokens));
+
 /**
  * Classifies an error by its `code` (typically an exception's class name) and `detail` (its
  * message), as the service does for a `ConversationErrorEvent` that arrives without a
@@ -160,8 +169,8 @@ export function classifyError(code: string, detail = ''): ErrorClassification {
   if (OUTCOME_CODES.has(code)) return classification('agent_action', false, 'none');
   if (INTERNAL_CODES.has(code)) return classification('internal', false, 'none');
   const text = casefold(detail);
-  for (const [tokens, result] of DETAIL_TOKENS) {
-    for (const token of tokens) if (text.includes(token)) return result();
+  if (ANY_TOKEN.test(text)) {
+    for (const [pattern, result] of DETAIL_RULES) if (pattern.test(text)) return result();
   }
   if (TRANSIENT_CODES.has(code)) return classification('transient', true, 'retry');
   return classification('unknown', false, 'none');
