@@ -19,6 +19,10 @@ afterAll(removeTempFolders);
 
 const folder = () => join(tempFolder('agentwire-serve-console-'), 'data');
 const sleep = (ms: number) => new Promise((wait) => setTimeout(wait, ms));
+/** Resolves once `done()` holds: the server writes its lines after it answers, on another pipe. */
+const until = async (done: () => boolean) => {
+  while (!done()) await sleep(10);
+};
 
 describe('refused requests', () => {
   it('each gets one line on standard error, and the summary counts them by status', async () => {
@@ -31,7 +35,7 @@ describe('refused requests', () => {
     expect((await fetch(`${served.url}/events/${id}`)).status).toBe(405);
     expect((await post(served.url, id, '[{"kind":"MessageEvent","source":"user"}]')).status).toBe(422);
     expect((await post(served.url, id, [message('fine')])).status).toBe(200);
-    await sleep(50);
+    await until(() => served.stderr().includes('refused 422'));
     const lines = served.stderr().trimEnd().split('\n');
     expect(lines.map((line) => line.slice(10))).toEqual([
       `refused 401 POST /api/v1/webhooks/events/${id}: Invalid session API key`,
@@ -106,8 +110,7 @@ describe('conversation ids and the reading commands', () => {
     const late = { ...message('last words'), timestamp: '2026-06-16T07:00:01' };
     expect((await post(served.url, first.replaceAll('-', ''), [early, late])).status).toBe(200);
     expect((await post(served.url, second, [{ ...message('other'), timestamp: '2026-06-17T00:00:00' }])).status).toBe(200);
-    await sleep(50);
-    expect(served.stdout()).toContain(`  ${first}  MessageEvent`);
+    await until(() => served.stdout().includes(`  ${first}  MessageEvent`));
     served.child.kill('SIGTERM');
     await served.exited;
 
@@ -230,7 +233,7 @@ int fdatasync(int fd) {
     const failed = await post(served.url, conversation, batch);
     expect(failed.status).toBe(500);
     expect(readFileSync(counter, 'utf8')).toBe('0\n');
-    await sleep(50);
+    await until(() => served.stderr().includes(`a batch for ${conversation} was not stored`));
     expect(served.stderr()).toMatch(new RegExp(`a batch for ${conversation} was not stored: Error: EIO`));
     const before = synced();
     expect((await post(served.url, conversation, batch)).status).toBe(200);
