@@ -27,7 +27,7 @@ function startServe(dir: string, extra: string[] = []): Promise<{ child: ChildPr
     output += chunk.toString();
   });
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`serve did not start:\n${output}`)), 10_000);
+    const timer = setTimeout(() => reject(new Error(`serve did not start:\n${output}`)), 60_000);
     const poll = setInterval(() => {
       const match = /webhook URL\s+(\S+)/.exec(output);
       if (match) {

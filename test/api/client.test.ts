@@ -49,7 +49,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const client = (extra: Partial<Parameters<typeof createClient>[0]> = {}) =>
-  createClient({ baseUrl: server.baseUrl, apiKey: KEY, maxRetries: 2, timeout: 2000, ...extra });
+  createClient({ baseUrl: server.baseUrl, apiKey: KEY, maxRetries: 2, timeout: 30_000, ...extra });
 const count = (method: string, path: string) => server.recorded.filter((entry) => entry.method === method && entry.path === path).length;
 
 describe('the V1 client against the reference OpenAPI', () => {

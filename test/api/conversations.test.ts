@@ -56,7 +56,7 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-const api = () => createClient({ baseUrl: server.baseUrl, apiKey: KEY, maxRetries: 1, timeout: 2000 });
+const api = () => createClient({ baseUrl: server.baseUrl, apiKey: KEY, maxRetries: 1, timeout: 30_000 });
 
 describe('appConversations and events against the reference OpenAPI', () => {
   it('creates a conversation with a plugin and a first message, and waits until it is ready', async () => {

@@ -37,7 +37,7 @@ afterAll(
 
 const events = (count: number): Event[] => Array.from({ length: count }, (_, i) => decodeEvent(messageEvent(`m${i}`)));
 const delivered = (conversationId: string) => batches.filter((batch) => batch.conversationId === conversationId);
-const fast = { flushInterval: 30, retryDelay: 5, timeout: 2000 };
+const fast = { flushInterval: 30, retryDelay: 5, timeout: 30_000 };
 
 /** Resolves once `check` holds (polled); the test's timeout is the only bound. */
 async function until(check: () => boolean): Promise<void> {

@@ -41,7 +41,7 @@ describe('sendMessage is never repeated once the server may have acted', () => {
     ['a reset after the request arrived', { reset: true as const }, APIConnectionError],
   ])('%s: one request, and the error', async (_name, step, type) => {
     const server = await scripted([step], { status: 200, body: JSON.stringify(SENT) });
-    const api = createClient({ baseUrl: server.url, apiKey: KEY, maxRetries: 3, timeout: 2000 });
+    const api = createClient({ baseUrl: server.url, apiKey: KEY, maxRetries: 3, timeout: 30_000 });
     const error = await api.appConversations.sendMessage(CONVERSATION, message).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(type);
     expect(server.seen.filter((request) => request.url.endsWith('/send-message'))).toHaveLength(1);
@@ -63,7 +63,7 @@ describe('sendMessage is never repeated once the server may have acted', () => {
       ],
       { status: 200, body: JSON.stringify(SENT) },
     );
-    const api = createClient({ baseUrl: server.url, apiKey: KEY, maxRetries: 3, timeout: 2000 });
+    const api = createClient({ baseUrl: server.url, apiKey: KEY, maxRetries: 3, timeout: 30_000 });
     expect(await api.appConversations.sendMessage(CONVERSATION, message)).toEqual(SENT);
     expect(server.seen).toHaveLength(3);
     expect(JSON.parse(server.seen[2]?.body ?? '')).toEqual({ role: 'user', ...message });
@@ -76,7 +76,7 @@ describe('sendMessage is never repeated once the server may have acted', () => {
       baseUrl: `http://127.0.0.1:${port}`,
       apiKey: KEY,
       maxRetries: 1,
-      timeout: 2000,
+      timeout: 30_000,
       onRequest: (info) => attempts.push(info.attempt),
     });
     await expect(api.appConversations.sendMessage(CONVERSATION, message)).rejects.toBeInstanceOf(APIConnectionError);
@@ -88,7 +88,7 @@ describe('sendMessage is never repeated once the server may have acted', () => {
       status: 200,
       body: '{"items":[],"next_page_id":null}',
     });
-    const api = createClient({ baseUrl: server.url, apiKey: KEY, maxRetries: 3, timeout: 2000 });
+    const api = createClient({ baseUrl: server.url, apiKey: KEY, maxRetries: 3, timeout: 30_000 });
     await expect(api.sandboxes.pause('s1')).rejects.toBeInstanceOf(InternalServerError);
     await expect(api.sandboxes.resume('s1')).rejects.toBeInstanceOf(InternalServerError);
     await expect(api.sandboxes.start()).rejects.toBeInstanceOf(InternalServerError);

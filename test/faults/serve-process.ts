@@ -52,7 +52,7 @@ export function startServeWith(args: string[], env: Record<string, string> = {})
     child.once('exit', (code, signal) => resolve({ code, signal, at: Date.now() })),
   );
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`serve did not start:\n${stdout}\n${stderr}`)), 15_000);
+    const timer = setTimeout(() => reject(new Error(`serve did not start:\n${stdout}\n${stderr}`)), 60_000);
     const poll = setInterval(() => {
       const match = /webhook URL\s+(\S+)/.exec(stdout);
       if (match) {

@@ -34,7 +34,7 @@ function tail(args: string[]) {
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const until = (test: () => boolean) =>
     new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`events tail printed:\n${stdout}\n${stderr}`)), 10_000);
+      const timer = setTimeout(() => reject(new Error(`events tail printed:\n${stdout}\n${stderr}`)), 60_000);
       const poll = setInterval(() => {
         if (!test()) return;
         clearInterval(poll);
@@ -42,9 +42,25 @@ function tail(args: string[]) {
         resolve();
       }, 10);
     });
+  const printedLines = () => stdout.split('\n').length - 1;
   return {
     child,
     exited,
+    printedLines,
+    /** Whether a line is printed within `ms` (polling; a hang guard, not a measure). */
+    printedWithin: (ms: number) =>
+      new Promise<boolean>((resolve) => {
+        const deadline = setTimeout(() => {
+          clearInterval(poll);
+          resolve(printedLines() > 0);
+        }, ms);
+        const poll = setInterval(() => {
+          if (printedLines() === 0) return;
+          clearInterval(poll);
+          clearTimeout(deadline);
+          resolve(true);
+        }, 10);
+      }),
     started: () => until(() => stderr.includes('watching')),
     lines: (n: number) => until(() => stdout.split('\n').length > n).then(() => stdout.split('\n').slice(0, n)),
   };
@@ -60,13 +76,20 @@ describe('agentwire events tail', () => {
 
     const live = tail(['--data', dir, '--json']);
     await live.started();
-    // "From now" is when the watch read where each file ends, just after that line: give it a moment.
-    await new Promise((wait) => setTimeout(wait, 300));
+    // "From now" is when the watch has read where each file ends, just after that line: a probe
+    // event is posted until the tail prints one, and from then on it is surely live.
+    let probes = 0;
+    for (;;) {
+      expect((await post(served.url, randomUUID(), [message(`probe ${probes}`)])).status).toBe(200);
+      probes++;
+      if (await live.printedWithin(1_000)) break;
+    }
+    const shown = live.printedLines();
     const second = [message('three'), message('four'), message('five')];
     expect((await post(served.url, conversation, second)).status).toBe(200);
-    const printed = (await live.lines(3)).map(
-      (line) => JSON.parse(line) as { conversation_id: string; cursor: string; event: { id: string } },
-    );
+    const printed = (await live.lines(shown + 3))
+      .slice(shown)
+      .map((line) => JSON.parse(line) as { conversation_id: string; cursor: string; event: { id: string } });
     expect(printed.map((line) => line.event.id)).toEqual(second.map((event) => event.id));
     expect(printed.every((line) => line.conversation_id === conversation)).toBe(true);
     live.child.kill('SIGTERM');

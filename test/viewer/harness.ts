@@ -53,7 +53,7 @@ export function startServe(key: string): Promise<Served> {
       clearInterval(poll);
       stop();
       reject(new Error(`serve did not start:\n${output}`));
-    }, 15_000);
+    }, 60_000);
     const poll = setInterval(() => {
       const origin = /listening on (\S+)/.exec(output)?.[1];
       const viewerUrl = /viewer URL\s+(\S+)/.exec(output)?.[1];
