@@ -32,10 +32,12 @@ describe.each(['esbuild', 'bun'] as const)('bundle size budgets, the built packa
     expect(bytes).toBeLessThanOrEqual(1 * KB);
   });
 
-  it('the whole events codec stays under 30 KB', async () => {
+  // 28.5 KB before the 1.43.1 models; their error classification (the classifier's codes and words)
+  // and keeping unknown fields (unknownFields: 'keep') add about 2.5 KB.
+  it('the whole events codec stays under 32 KB', async () => {
     const { bytes } = await bundle(EVENTS, bundler);
     expect(bytes).toBeGreaterThan(10 * KB);
-    expect(bytes).toBeLessThanOrEqual(30 * KB);
+    expect(bytes).toBeLessThanOrEqual(32 * KB);
   });
 
   it('the webhook core adds under 8 KB on top of the codec', async () => {

@@ -211,15 +211,15 @@ export function emitFastDecode(loaded) {
     return define(name, () => {
       // Closed models refuse unknown keys; open ones drop them (nothing to check); free ones keep them.
       // Under `unknownFields: 'keep'` a key no model defines is kept and reported, which the schemas do:
-      // every model then gives up on one (an open model knows the keys it drops on purpose too).
+      // every model then gives up on one (an open model, once its output holds every field it knows).
       const { extra, fields } = model;
       const known = `${model.name}Keys`;
-      const keys = fields.map((f) => f.key);
-      if (extra === 'ignore') keys.push(...model.popKeys, ...(model.title === undefined ? [] : ['title']));
-      const lines = [`const ${known}: ReadonlySet<string> = /* @__PURE__ */ new Set(${lit(keys)});\n`];
+      const lines = [];
+      if (extra !== 'ignore') {
+        lines.push(`const ${known}: ReadonlySet<string> = /* @__PURE__ */ new Set(${lit(fields.map((f) => f.key))});\n`);
+      }
       lines.push(`function ${name}(v: unknown): unknown {`, NOT_OBJECT, '  const x = v as Record<string, unknown>;');
-      if (extra === 'ignore') lines.push(`  if (keepFields) for (const key in x) if (!${known}.has(key)) return FAIL;`);
-      else {
+      if (extra !== 'ignore') {
         lines.push('  for (const key in x) {');
         lines.push(`    if (${known}.has(key)) continue;`);
         lines.push(
@@ -254,7 +254,8 @@ export function emitFastDecode(loaded) {
             : model.title.reduce((expr, key) => `(${expr} as Record<string, unknown>)${member('', key)}`, 'o');
         lines.push('  const annotations = o.annotations as { title?: unknown } | null;', `  o.title = annotations?.title || ${fallback};`);
       }
-      lines.push('  return o;', '}');
+
+      lines.push(extra === 'ignore' ? '  return openOutput(x, o);' : '  return o;', '}');
       return lines.join('\n');
     });
   }
@@ -273,6 +274,11 @@ export function emitFastDecode(loaded) {
     '/** Returned when the fast path cannot decide; the Valibot schemas then decide and report. */\n' +
     "export const FAIL: unique symbol = Symbol('fast-decode-fail');\n\n" +
     'let lenient = false;\nlet keepFields = false;\n\n' +
+    '/**\n * The output of an open model, which drops unknown keys; FAIL when one must be kept instead\n * (`input` has a key that `output`, holding every field the model knows, lacks).\n */\n' +
+    'function openOutput(input: Record<string, unknown>, output: Record<string, unknown>): unknown {\n' +
+    '  if (keepFields) for (const key in input) if (!Object.hasOwn(output, key)) return FAIL;\n' +
+    '  return output;\n' +
+    '}\n\n' +
     'const ACTION_KIND_SET: ReadonlySet<unknown> = /* @__PURE__ */ new Set(ACTION_KINDS);\n' +
     'const OBSERVATION_KIND_SET: ReadonlySet<unknown> = /* @__PURE__ */ new Set(OBSERVATION_KINDS);\n\n' +
     `${code}\n\n` +

@@ -74,7 +74,6 @@ function modelOptions(model, fields, ctx) {
   const options = [];
   if (model.name !== model.className) options.push(`name: ${JSON.stringify(model.name)}`);
   if (model.popKeys.length > 0) options.push(`pop: ${JSON.stringify(model.popKeys)}`);
-  if (model.title !== undefined) options.push('computed: ["title"]');
   const fills = fields.filter((f) => f.after).map((f) => `${f.key}: ${f.after}`);
   for (const f of fields) if (f.after) ctx.helpers.add(f.after);
   if (fills.length > 0) options.push(`fill: { ${fills.join(', ')} }`);

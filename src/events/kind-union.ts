@@ -98,7 +98,8 @@ export function kindReference(
 
 /**
  * Adds a tool definition's computed `title` after its `kind`: the title of its annotations when
- * set, else the tool's name (a fixed name, or the value at `name` inside the tool).
+ * set, else the tool's name (a fixed name, or the value at `name` inside the tool). A `title` on
+ * input is ignored, as the service ignores it, even where unknown keys are kept.
  */
 /* @__NO_SIDE_EFFECTS__ */
 export function withTitle<T>(
@@ -109,6 +110,12 @@ export function withTitle<T>(
     const result = original(dataset, config);
     if (result.issues) return result;
     const tool = result.value as Record<string, unknown> & { annotations?: { title?: unknown } | null };
+    if ('title' in tool) {
+      // Kept by `unknownFields: 'keep'`: not unknown, and not where the computed title goes.
+      delete tool.title;
+      const at = config.kept?.findIndex((kept) => kept.object === dataset.value && kept.key === 'title') ?? -1;
+      if (at >= 0) config.kept?.splice(at, 1);
+    }
     let title = tool.annotations?.title;
     if (!title) {
       if (typeof name === 'string') title = name;

@@ -18,8 +18,6 @@ export interface ModelOptions {
   readonly name?: string;
   /** Keys the service's own validator removes before validating (deprecated fields it still tolerates). */
   readonly pop?: readonly string[];
-  /** Keys of computed fields: written on output, ignored on input (never unknown). */
-  readonly computed?: readonly string[];
   /**
    * Fields an after-validator of the model fills when they are null once every field is valid:
    * the key, and the value computed from the validated object.
@@ -50,9 +48,9 @@ function addUnder(issues: Issue[], found: readonly Issue[], item: v.ObjectPathIt
 }
 
 /** The keys of `input` the model does not define, in input order. */
-function unknownKeys(input: Record<string, unknown>, entries: v.ObjectEntries, computed: readonly string[] | undefined): string[] {
+function unknownKeys(input: Record<string, unknown>, entries: v.ObjectEntries): string[] {
   const found: string[] = [];
-  for (const key of Object.keys(input)) if (!Object.hasOwn(entries, key) && !computed?.includes(key)) found.push(key);
+  for (const key of Object.keys(input)) if (!Object.hasOwn(entries, key)) found.push(key);
   return found;
 }
 
@@ -68,7 +66,7 @@ export function model<const E extends v.ObjectEntries>(
   const keys = Object.keys(entries);
   // A union member's `kind` is its last field; kept unknown keys go before it.
   const kindAt = keys[keys.length - 1] === 'kind' ? keys.length - 1 : keys.length;
-  const { name = className, pop = [], computed, fill } = options;
+  const { name = className, pop = [], fill } = options;
   return withRun(base as v.GenericSchema, () => (dataset, config: DecodeConfig) => {
     const given = dataset.value as Record<string, unknown>;
     if (typeof given !== 'object' || given === null || Array.isArray(given)) {
@@ -83,7 +81,7 @@ export function model<const E extends v.ObjectEntries>(
       input = rest;
     }
     const keep = config.unknownFields === 'keep';
-    const extras = keep || extra !== 'ignore' ? unknownKeys(input, entries, computed) : [];
+    const extras = keep || extra !== 'ignore' ? unknownKeys(input, entries) : [];
     const output: Record<string, unknown> = {};
     const issues: Issue[] = [];
     for (let i = 0; i <= keys.length; i++) {

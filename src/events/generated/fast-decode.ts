@@ -11,6 +11,15 @@ export const FAIL: unique symbol = Symbol('fast-decode-fail');
 let lenient = false;
 let keepFields = false;
 
+/**
+ * The output of an open model, which drops unknown keys; FAIL when one must be kept instead
+ * (`input` has a key that `output`, holding every field the model knows, lacks).
+ */
+function openOutput(input: Record<string, unknown>, output: Record<string, unknown>): unknown {
+  if (keepFields) for (const key in input) if (!Object.hasOwn(output, key)) return FAIL;
+  return output;
+}
+
 const ACTION_KIND_SET: ReadonlySet<unknown> = /* @__PURE__ */ new Set(ACTION_KINDS);
 const OBSERVATION_KIND_SET: ReadonlySet<unknown> = /* @__PURE__ */ new Set(OBSERVATION_KINDS);
 
@@ -309,12 +318,9 @@ function decodeApplyPatchObservation(v: unknown): unknown {
   return o;
 }
 
-const ApplyPatchToolKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["description","action_type","observation_type","annotations","meta","kind","title"]);
-
 function decodeApplyPatchTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  if (keepFields) for (const key in x) if (!ApplyPatchToolKeys.has(key)) return FAIL;
   if (!("description" in x)) return FAIL;
   const _description = readString(x.description);
   if (_description === FAIL) return FAIL;
@@ -336,7 +342,7 @@ function decodeApplyPatchTool(v: unknown): unknown {
   const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
   const annotations = o.annotations as { title?: unknown } | null;
   o.title = annotations?.title || "apply_patch";
-  return o;
+  return openOutput(x, o);
 }
 
 const BrowserActionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["kind"]);
@@ -377,12 +383,9 @@ function decodeBrowserClickAction(v: unknown): unknown {
   return o;
 }
 
-const BrowserClickToolKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["description","action_type","observation_type","annotations","meta","kind","title"]);
-
 function decodeBrowserClickTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  if (keepFields) for (const key in x) if (!BrowserClickToolKeys.has(key)) return FAIL;
   if (!("description" in x)) return FAIL;
   const _description = readString(x.description);
   if (_description === FAIL) return FAIL;
@@ -404,7 +407,7 @@ function decodeBrowserClickTool(v: unknown): unknown {
   const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
   const annotations = o.annotations as { title?: unknown } | null;
   o.title = annotations?.title || "browser_click";
-  return o;
+  return openOutput(x, o);
 }
 
 const BrowserCloseTabActionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["tab_id","kind"]);
@@ -426,12 +429,9 @@ function decodeBrowserCloseTabAction(v: unknown): unknown {
   return o;
 }
 
-const BrowserCloseTabToolKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["description","action_type","observation_type","annotations","meta","kind","title"]);
-
 function decodeBrowserCloseTabTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  if (keepFields) for (const key in x) if (!BrowserCloseTabToolKeys.has(key)) return FAIL;
   if (!("description" in x)) return FAIL;
   const _description = readString(x.description);
   if (_description === FAIL) return FAIL;
@@ -453,7 +453,7 @@ function decodeBrowserCloseTabTool(v: unknown): unknown {
   const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
   const annotations = o.annotations as { title?: unknown } | null;
   o.title = annotations?.title || "browser_close_tab";
-  return o;
+  return openOutput(x, o);
 }
 
 const BrowserGetContentActionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["extract_links","start_from_char","kind"]);
@@ -478,12 +478,9 @@ function decodeBrowserGetContentAction(v: unknown): unknown {
   return o;
 }
 
-const BrowserGetContentToolKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["description","action_type","observation_type","annotations","meta","kind","title"]);
-
 function decodeBrowserGetContentTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  if (keepFields) for (const key in x) if (!BrowserGetContentToolKeys.has(key)) return FAIL;
   if (!("description" in x)) return FAIL;
   const _description = readString(x.description);
   if (_description === FAIL) return FAIL;
@@ -505,7 +502,7 @@ function decodeBrowserGetContentTool(v: unknown): unknown {
   const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
   const annotations = o.annotations as { title?: unknown } | null;
   o.title = annotations?.title || "browser_get_content";
-  return o;
+  return openOutput(x, o);
 }
 
 const BrowserGetStateActionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["include_screenshot","kind"]);
@@ -527,12 +524,9 @@ function decodeBrowserGetStateAction(v: unknown): unknown {
   return o;
 }
 
-const BrowserGetStateToolKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["description","action_type","observation_type","annotations","meta","kind","title"]);
-
 function decodeBrowserGetStateTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  if (keepFields) for (const key in x) if (!BrowserGetStateToolKeys.has(key)) return FAIL;
   if (!("description" in x)) return FAIL;
   const _description = readString(x.description);
   if (_description === FAIL) return FAIL;
@@ -554,7 +548,7 @@ function decodeBrowserGetStateTool(v: unknown): unknown {
   const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
   const annotations = o.annotations as { title?: unknown } | null;
   o.title = annotations?.title || "browser_get_state";
-  return o;
+  return openOutput(x, o);
 }
 
 const BrowserGetStorageActionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["kind"]);
@@ -573,12 +567,9 @@ function decodeBrowserGetStorageAction(v: unknown): unknown {
   return o;
 }
 
-const BrowserGetStorageToolKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["description","action_type","observation_type","annotations","meta","kind","title"]);
-
 function decodeBrowserGetStorageTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  if (keepFields) for (const key in x) if (!BrowserGetStorageToolKeys.has(key)) return FAIL;
   if (!("description" in x)) return FAIL;
   const _description = readString(x.description);
   if (_description === FAIL) return FAIL;
@@ -600,7 +591,7 @@ function decodeBrowserGetStorageTool(v: unknown): unknown {
   const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
   const annotations = o.annotations as { title?: unknown } | null;
   o.title = annotations?.title || "browser_get_storage";
-  return o;
+  return openOutput(x, o);
 }
 
 const BrowserGoBackActionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["kind"]);
@@ -619,12 +610,9 @@ function decodeBrowserGoBackAction(v: unknown): unknown {
   return o;
 }
 
-const BrowserGoBackToolKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["description","action_type","observation_type","annotations","meta","kind","title"]);
-
 function decodeBrowserGoBackTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  if (keepFields) for (const key in x) if (!BrowserGoBackToolKeys.has(key)) return FAIL;
   if (!("description" in x)) return FAIL;
   const _description = readString(x.description);
   if (_description === FAIL) return FAIL;
@@ -646,7 +634,7 @@ function decodeBrowserGoBackTool(v: unknown): unknown {
   const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
   const annotations = o.annotations as { title?: unknown } | null;
   o.title = annotations?.title || "browser_go_back";
-  return o;
+  return openOutput(x, o);
 }
 
 const BrowserListTabsActionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["kind"]);
@@ -665,12 +653,9 @@ function decodeBrowserListTabsAction(v: unknown): unknown {
   return o;
 }
 
-const BrowserListTabsToolKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["description","action_type","observation_type","annotations","meta","kind","title"]);
-
 function decodeBrowserListTabsTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  if (keepFields) for (const key in x) if (!BrowserListTabsToolKeys.has(key)) return FAIL;
   if (!("description" in x)) return FAIL;
   const _description = readString(x.description);
   if (_description === FAIL) return FAIL;
@@ -692,7 +677,7 @@ function decodeBrowserListTabsTool(v: unknown): unknown {
   const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
   const annotations = o.annotations as { title?: unknown } | null;
   o.title = annotations?.title || "browser_list_tabs";
-  return o;
+  return openOutput(x, o);
 }
 
 const BrowserNavigateActionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["url","new_tab","kind"]);
@@ -717,12 +702,9 @@ function decodeBrowserNavigateAction(v: unknown): unknown {
   return o;
 }
 
-const BrowserNavigateToolKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["description","action_type","observation_type","annotations","meta","kind","title"]);
-
 function decodeBrowserNavigateTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  if (keepFields) for (const key in x) if (!BrowserNavigateToolKeys.has(key)) return FAIL;
   if (!("description" in x)) return FAIL;
   const _description = readString(x.description);
   if (_description === FAIL) return FAIL;
@@ -744,7 +726,7 @@ function decodeBrowserNavigateTool(v: unknown): unknown {
   const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
   const annotations = o.annotations as { title?: unknown } | null;
   o.title = annotations?.title || "browser_navigate";
-  return o;
+  return openOutput(x, o);
 }
 
 const BrowserObservationKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["content","is_error","screenshot_data","full_output_save_dir","kind"]);
@@ -794,12 +776,9 @@ function decodeBrowserScrollAction(v: unknown): unknown {
   return o;
 }
 
-const BrowserScrollToolKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["description","action_type","observation_type","annotations","meta","kind","title"]);
-
 function decodeBrowserScrollTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  if (keepFields) for (const key in x) if (!BrowserScrollToolKeys.has(key)) return FAIL;
   if (!("description" in x)) return FAIL;
   const _description = readString(x.description);
   if (_description === FAIL) return FAIL;
@@ -821,7 +800,7 @@ function decodeBrowserScrollTool(v: unknown): unknown {
   const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
   const annotations = o.annotations as { title?: unknown } | null;
   o.title = annotations?.title || "browser_scroll";
-  return o;
+  return openOutput(x, o);
 }
 
 const BrowserSetStorageActionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["storage_state","kind"]);
@@ -843,12 +822,9 @@ function decodeBrowserSetStorageAction(v: unknown): unknown {
   return o;
 }
 
-const BrowserSetStorageToolKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["description","action_type","observation_type","annotations","meta","kind","title"]);
-
 function decodeBrowserSetStorageTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  if (keepFields) for (const key in x) if (!BrowserSetStorageToolKeys.has(key)) return FAIL;
   if (!("description" in x)) return FAIL;
   const _description = readString(x.description);
   if (_description === FAIL) return FAIL;
@@ -870,7 +846,7 @@ function decodeBrowserSetStorageTool(v: unknown): unknown {
   const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
   const annotations = o.annotations as { title?: unknown } | null;
   o.title = annotations?.title || "browser_set_storage";
-  return o;
+  return openOutput(x, o);
 }
 
 const BrowserStartRecordingActionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["kind"]);
@@ -889,12 +865,9 @@ function decodeBrowserStartRecordingAction(v: unknown): unknown {
   return o;
 }
 
-const BrowserStartRecordingToolKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["description","action_type","observation_type","annotations","meta","kind","title"]);
-
 function decodeBrowserStartRecordingTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  if (keepFields) for (const key in x) if (!BrowserStartRecordingToolKeys.has(key)) return FAIL;
   if (!("description" in x)) return FAIL;
   const _description = readString(x.description);
   if (_description === FAIL) return FAIL;
@@ -916,7 +889,7 @@ function decodeBrowserStartRecordingTool(v: unknown): unknown {
   const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
   const annotations = o.annotations as { title?: unknown } | null;
   o.title = annotations?.title || "browser_start_recording";
-  return o;
+  return openOutput(x, o);
 }
 
 const BrowserStopRecordingActionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["kind"]);
@@ -935,12 +908,9 @@ function decodeBrowserStopRecordingAction(v: unknown): unknown {
   return o;
 }
 
-const BrowserStopRecordingToolKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["description","action_type","observation_type","annotations","meta","kind","title"]);
-
 function decodeBrowserStopRecordingTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  if (keepFields) for (const key in x) if (!BrowserStopRecordingToolKeys.has(key)) return FAIL;
   if (!("description" in x)) return FAIL;
   const _description = readString(x.description);
   if (_description === FAIL) return FAIL;
@@ -962,7 +932,7 @@ function decodeBrowserStopRecordingTool(v: unknown): unknown {
   const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
   const annotations = o.annotations as { title?: unknown } | null;
   o.title = annotations?.title || "browser_stop_recording";
-  return o;
+  return openOutput(x, o);
 }
 
 const BrowserSwitchTabActionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["tab_id","kind"]);
@@ -984,12 +954,9 @@ function decodeBrowserSwitchTabAction(v: unknown): unknown {
   return o;
 }
 
-const BrowserSwitchTabToolKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["description","action_type","observation_type","annotations","meta","kind","title"]);
-
 function decodeBrowserSwitchTabTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  if (keepFields) for (const key in x) if (!BrowserSwitchTabToolKeys.has(key)) return FAIL;
   if (!("description" in x)) return FAIL;
   const _description = readString(x.description);
   if (_description === FAIL) return FAIL;
@@ -1011,15 +978,12 @@ function decodeBrowserSwitchTabTool(v: unknown): unknown {
   const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
   const annotations = o.annotations as { title?: unknown } | null;
   o.title = annotations?.title || "browser_switch_tab";
-  return o;
+  return openOutput(x, o);
 }
-
-const BrowserToolSetKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["description","action_type","observation_type","annotations","meta","kind","title"]);
 
 function decodeBrowserToolSet(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  if (keepFields) for (const key in x) if (!BrowserToolSetKeys.has(key)) return FAIL;
   if (!("description" in x)) return FAIL;
   const _description = readString(x.description);
   if (_description === FAIL) return FAIL;
@@ -1041,7 +1005,7 @@ function decodeBrowserToolSet(v: unknown): unknown {
   const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
   const annotations = o.annotations as { title?: unknown } | null;
   o.title = annotations?.title || "browser_tool_set";
-  return o;
+  return openOutput(x, o);
 }
 
 const BrowserTypeActionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["index","text","kind"]);
@@ -1066,12 +1030,9 @@ function decodeBrowserTypeAction(v: unknown): unknown {
   return o;
 }
 
-const BrowserTypeToolKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["description","action_type","observation_type","annotations","meta","kind","title"]);
-
 function decodeBrowserTypeTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  if (keepFields) for (const key in x) if (!BrowserTypeToolKeys.has(key)) return FAIL;
   if (!("description" in x)) return FAIL;
   const _description = readString(x.description);
   if (_description === FAIL) return FAIL;
@@ -1093,15 +1054,12 @@ function decodeBrowserTypeTool(v: unknown): unknown {
   const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
   const annotations = o.annotations as { title?: unknown } | null;
   o.title = annotations?.title || "browser_type";
-  return o;
+  return openOutput(x, o);
 }
-
-const ClientToolKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["description","action_type","observation_type","annotations","meta","client_tool_name","input_schema","kind","title"]);
 
 function decodeClientTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  if (keepFields) for (const key in x) if (!ClientToolKeys.has(key)) return FAIL;
   if (!("description" in x)) return FAIL;
   const _description = readString(x.description);
   if (_description === FAIL) return FAIL;
@@ -1129,7 +1087,7 @@ function decodeClientTool(v: unknown): unknown {
   const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, client_tool_name: _client_tool_name, input_schema: _input_schema, kind: _kind };
   const annotations = o.annotations as { title?: unknown } | null;
   o.title = annotations?.title || (o as Record<string, unknown>).client_tool_name;
-  return o;
+  return openOutput(x, o);
 }
 
 const ClientToolObservationKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["content","is_error","kind"]);
@@ -1154,12 +1112,9 @@ function decodeClientToolObservation(v: unknown): unknown {
   return o;
 }
 
-const CmdOutputMetadataKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["exit_code","pid","username","hostname","working_dir","py_interpreter_path","prefix","suffix"]);
-
 function decodeCmdOutputMetadata(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  if (keepFields) for (const key in x) if (!CmdOutputMetadataKeys.has(key)) return FAIL;
   let _exit_code = x.exit_code;
   _exit_code = _exit_code === undefined ? -1 : readInteger(_exit_code);
   if (_exit_code === FAIL) return FAIL;
@@ -1185,20 +1140,17 @@ function decodeCmdOutputMetadata(v: unknown): unknown {
   _suffix = _suffix === undefined ? "" : readString(_suffix);
   if (_suffix === FAIL) return FAIL;
   const o: Record<string, unknown> = { exit_code: _exit_code, pid: _pid, username: _username, hostname: _hostname, working_dir: _working_dir, py_interpreter_path: _py_interpreter_path, prefix: _prefix, suffix: _suffix };
-  return o;
+  return openOutput(x, o);
 }
-
-const CommitKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["changes"]);
 
 function decodeCommit(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  if (keepFields) for (const key in x) if (!CommitKeys.has(key)) return FAIL;
   let _changes = x.changes;
   _changes = _changes === undefined ? {} : readRecordOf_decodeFileChange(_changes);
   if (_changes === FAIL) return FAIL;
   const o: Record<string, unknown> = { changes: _changes };
-  return o;
+  return openOutput(x, o);
 }
 
 function decodeCommit_OrNull(v: unknown): unknown {
@@ -1433,12 +1385,9 @@ function decodeConversationStateUpdateEvent(v: unknown): unknown {
   return o;
 }
 
-const CriticResultKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["score","message","metadata"]);
-
 function decodeCriticResult(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  if (keepFields) for (const key in x) if (!CriticResultKeys.has(key)) return FAIL;
   if (!("score" in x)) return FAIL;
   const _score = readNumber_min0_max1(x.score);
   if (_score === FAIL) return FAIL;
@@ -1449,7 +1398,7 @@ function decodeCriticResult(v: unknown): unknown {
   _metadata = _metadata === undefined ? null : readRecordOf_readAny_OrNull(_metadata);
   if (_metadata === FAIL) return FAIL;
   const o: Record<string, unknown> = { score: _score, message: _message, metadata: _metadata };
-  return o;
+  return openOutput(x, o);
 }
 
 function decodeCriticResult_OrNull(v: unknown): unknown {
@@ -1575,12 +1524,9 @@ function decodeEditObservation(v: unknown): unknown {
   return o;
 }
 
-const EditToolKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["description","action_type","observation_type","annotations","meta","kind","title"]);
-
 function decodeEditTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  if (keepFields) for (const key in x) if (!EditToolKeys.has(key)) return FAIL;
   if (!("description" in x)) return FAIL;
   const _description = readString(x.description);
   if (_description === FAIL) return FAIL;
@@ -1602,7 +1548,7 @@ function decodeEditTool(v: unknown): unknown {
   const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
   const annotations = o.annotations as { title?: unknown } | null;
   o.title = annotations?.title || "edit";
-  return o;
+  return openOutput(x, o);
 }
 
 const ErrorClassificationKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["kind","retryable","user_action","error_id"]);
@@ -1686,12 +1632,9 @@ function decodeFailureKind(v: unknown): unknown {
   return v === "auth" || v === "quota" || v === "rate_limit" || v === "config" || v === "transient" || v === "agent_action" || v === "internal" || v === "unknown" ? v : FAIL;
 }
 
-const FileChangeKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["type","old_content","new_content","move_path"]);
-
 function decodeFileChange(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  if (keepFields) for (const key in x) if (!FileChangeKeys.has(key)) return FAIL;
   if (!("type" in x)) return FAIL;
   const _type = decodeFileChangeType(x.type);
   if (_type === FAIL) return FAIL;
@@ -1705,7 +1648,7 @@ function decodeFileChange(v: unknown): unknown {
   _move_path = _move_path === undefined ? null : readString_OrNull(_move_path);
   if (_move_path === FAIL) return FAIL;
   const o: Record<string, unknown> = { type: _type, old_content: _old_content, new_content: _new_content, move_path: _move_path };
-  return o;
+  return openOutput(x, o);
 }
 
 function decodeFileChangeType(v: unknown): unknown {
@@ -1786,12 +1729,9 @@ function decodeFileEditorObservation(v: unknown): unknown {
   return o;
 }
 
-const FileEditorToolKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["description","action_type","observation_type","annotations","meta","kind","title"]);
-
 function decodeFileEditorTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  if (keepFields) for (const key in x) if (!FileEditorToolKeys.has(key)) return FAIL;
   if (!("description" in x)) return FAIL;
   const _description = readString(x.description);
   if (_description === FAIL) return FAIL;
@@ -1813,15 +1753,12 @@ function decodeFileEditorTool(v: unknown): unknown {
   const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
   const annotations = o.annotations as { title?: unknown } | null;
   o.title = annotations?.title || "file_editor";
-  return o;
+  return openOutput(x, o);
 }
-
-const FileEntryKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["name","path","is_directory","size","modified_time"]);
 
 function decodeFileEntry(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  if (keepFields) for (const key in x) if (!FileEntryKeys.has(key)) return FAIL;
   if (!("name" in x)) return FAIL;
   const _name = readString(x.name);
   if (_name === FAIL) return FAIL;
@@ -1838,7 +1775,7 @@ function decodeFileEntry(v: unknown): unknown {
   const _modified_time = readDateTime(x.modified_time);
   if (_modified_time === FAIL) return FAIL;
   const o: Record<string, unknown> = { name: _name, path: _path, is_directory: _is_directory, size: _size, modified_time: _modified_time };
-  return o;
+  return openOutput(x, o);
 }
 
 const FinishActionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["message","kind"]);
@@ -1882,12 +1819,9 @@ function decodeFinishObservation(v: unknown): unknown {
   return o;
 }
 
-const FinishToolKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["description","action_type","observation_type","annotations","meta","kind","title"]);
-
 function decodeFinishTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  if (keepFields) for (const key in x) if (!FinishToolKeys.has(key)) return FAIL;
   if (!("description" in x)) return FAIL;
   const _description = readString(x.description);
   if (_description === FAIL) return FAIL;
@@ -1909,7 +1843,7 @@ function decodeFinishTool(v: unknown): unknown {
   const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
   const annotations = o.annotations as { title?: unknown } | null;
   o.title = annotations?.title || "finish";
-  return o;
+  return openOutput(x, o);
 }
 
 const GlobActionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["pattern","path","kind"]);
@@ -1968,12 +1902,9 @@ function decodeGlobObservation(v: unknown): unknown {
   return o;
 }
 
-const GlobToolKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["description","action_type","observation_type","annotations","meta","kind","title"]);
-
 function decodeGlobTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  if (keepFields) for (const key in x) if (!GlobToolKeys.has(key)) return FAIL;
   if (!("description" in x)) return FAIL;
   const _description = readString(x.description);
   if (_description === FAIL) return FAIL;
@@ -1995,7 +1926,7 @@ function decodeGlobTool(v: unknown): unknown {
   const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
   const annotations = o.annotations as { title?: unknown } | null;
   o.title = annotations?.title || "glob";
-  return o;
+  return openOutput(x, o);
 }
 
 const GrepActionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["pattern","path","include","kind"]);
@@ -2060,12 +1991,9 @@ function decodeGrepObservation(v: unknown): unknown {
   return o;
 }
 
-const GrepToolKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["description","action_type","observation_type","annotations","meta","kind","title"]);
-
 function decodeGrepTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  if (keepFields) for (const key in x) if (!GrepToolKeys.has(key)) return FAIL;
   if (!("description" in x)) return FAIL;
   const _description = readString(x.description);
   if (_description === FAIL) return FAIL;
@@ -2087,7 +2015,7 @@ function decodeGrepTool(v: unknown): unknown {
   const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
   const annotations = o.annotations as { title?: unknown } | null;
   o.title = annotations?.title || "grep";
-  return o;
+  return openOutput(x, o);
 }
 
 const HookExecutionEventKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["id","timestamp","source","parent_id","hook_event_type","hook_command","tool_name","success","blocked","exit_code","stdout","stderr","reason","additional_context","error","action_id","message_id","hook_input","kind"]);
@@ -2183,12 +2111,9 @@ function decodeIcon(v: unknown): unknown {
   return o;
 }
 
-const ImageContentKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["cache_prompt","type","image_urls"]);
-
 function decodeImageContent(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  if (keepFields) for (const key in x) if (!ImageContentKeys.has(key)) return FAIL;
   let _cache_prompt = x.cache_prompt;
   _cache_prompt = _cache_prompt === undefined ? false : readBoolean(_cache_prompt);
   if (_cache_prompt === FAIL) return FAIL;
@@ -2199,7 +2124,7 @@ function decodeImageContent(v: unknown): unknown {
   const _image_urls = readListOf_readString(x.image_urls);
   if (_image_urls === FAIL) return FAIL;
   const o: Record<string, unknown> = { cache_prompt: _cache_prompt, type: _type, image_urls: _image_urls };
-  return o;
+  return openOutput(x, o);
 }
 
 const InterruptEventKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["id","timestamp","source","parent_id","kind"]);
@@ -2274,12 +2199,9 @@ function decodeInvokeSkillObservation(v: unknown): unknown {
   return o;
 }
 
-const InvokeSkillToolKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["description","action_type","observation_type","annotations","meta","kind","title"]);
-
 function decodeInvokeSkillTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  if (keepFields) for (const key in x) if (!InvokeSkillToolKeys.has(key)) return FAIL;
   if (!("description" in x)) return FAIL;
   const _description = readString(x.description);
   if (_description === FAIL) return FAIL;
@@ -2301,7 +2223,7 @@ function decodeInvokeSkillTool(v: unknown): unknown {
   const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
   const annotations = o.annotations as { title?: unknown } | null;
   o.title = annotations?.title || "invoke_skill";
-  return o;
+  return openOutput(x, o);
 }
 
 const LLMCompletionLogEventKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["id","timestamp","source","parent_id","filename","log_data","model_name","usage_id","kind"]);
@@ -2400,12 +2322,9 @@ function decodeListDirectoryObservation(v: unknown): unknown {
   return o;
 }
 
-const ListDirectoryToolKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["description","action_type","observation_type","annotations","meta","kind","title"]);
-
 function decodeListDirectoryTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  if (keepFields) for (const key in x) if (!ListDirectoryToolKeys.has(key)) return FAIL;
   if (!("description" in x)) return FAIL;
   const _description = readString(x.description);
   if (_description === FAIL) return FAIL;
@@ -2427,7 +2346,7 @@ function decodeListDirectoryTool(v: unknown): unknown {
   const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
   const annotations = o.annotations as { title?: unknown } | null;
   o.title = annotations?.title || "list_directory";
-  return o;
+  return openOutput(x, o);
 }
 
 const MCPToolActionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["data","kind"]);
@@ -2449,12 +2368,9 @@ function decodeMCPToolAction(v: unknown): unknown {
   return o;
 }
 
-const MCPToolDefinitionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["description","action_type","observation_type","annotations","meta","mcp_tool","kind","title"]);
-
 function decodeMCPToolDefinition(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  if (keepFields) for (const key in x) if (!MCPToolDefinitionKeys.has(key)) return FAIL;
   if (!("description" in x)) return FAIL;
   const _description = readString(x.description);
   if (_description === FAIL) return FAIL;
@@ -2479,7 +2395,7 @@ function decodeMCPToolDefinition(v: unknown): unknown {
   const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, mcp_tool: _mcp_tool, kind: _kind };
   const annotations = o.annotations as { title?: unknown } | null;
   o.title = annotations?.title || ((o as Record<string, unknown>).mcp_tool as Record<string, unknown>).name;
-  return o;
+  return openOutput(x, o);
 }
 
 const MCPToolObservationKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["content","is_error","tool_name","kind"]);
@@ -2582,12 +2498,9 @@ function decodeMcpToolAnnotations_OrNull(v: unknown): unknown {
   return decodeMcpToolAnnotations(v);
 }
 
-const MessageKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["role","content","tool_calls","tool_call_id","name","reasoning_content","thinking_blocks","responses_reasoning_item","cache_enabled","vision_enabled","function_calling_enabled","force_string_serializer","send_reasoning_content"]);
-
 function decodeMessage(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  if (keepFields) for (const key in x) if (!MessageKeys.has(key)) return FAIL;
   if (!("role" in x)) return FAIL;
   const _role = readEnum_user_system_assistant_tool(x.role);
   if (_role === FAIL) return FAIL;
@@ -2613,7 +2526,7 @@ function decodeMessage(v: unknown): unknown {
   _responses_reasoning_item = _responses_reasoning_item === undefined ? null : decodeReasoningItemModel_OrNull(_responses_reasoning_item);
   if (_responses_reasoning_item === FAIL) return FAIL;
   const o: Record<string, unknown> = { role: _role, content: _content, tool_calls: _tool_calls, tool_call_id: _tool_call_id, name: _name, reasoning_content: _reasoning_content, thinking_blocks: _thinking_blocks, responses_reasoning_item: _responses_reasoning_item };
-  return o;
+  return openOutput(x, o);
 }
 
 const MessageEventKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["id","timestamp","source","parent_id","llm_message","llm_response_id","activated_skills","extended_content","sender","critic_result","kind"]);
@@ -2662,12 +2575,9 @@ function decodeMessageEvent(v: unknown): unknown {
   return o;
 }
 
-const MessageToolCallKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["id","responses_item_id","name","arguments","origin"]);
-
 function decodeMessageToolCall(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  if (keepFields) for (const key in x) if (!MessageToolCallKeys.has(key)) return FAIL;
   if (!("id" in x)) return FAIL;
   const _id = readString(x.id);
   if (_id === FAIL) return FAIL;
@@ -2684,7 +2594,7 @@ function decodeMessageToolCall(v: unknown): unknown {
   const _origin = readEnum_completion_responses(x.origin);
   if (_origin === FAIL) return FAIL;
   const o: Record<string, unknown> = { id: _id, responses_item_id: _responses_item_id, name: _name, arguments: _arguments, origin: _origin };
-  return o;
+  return openOutput(x, o);
 }
 
 function decodeObservation(v: unknown): unknown {
@@ -2889,12 +2799,9 @@ function decodePlanningFileEditorObservation(v: unknown): unknown {
   return o;
 }
 
-const PlanningFileEditorToolKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["description","action_type","observation_type","annotations","meta","kind","title"]);
-
 function decodePlanningFileEditorTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  if (keepFields) for (const key in x) if (!PlanningFileEditorToolKeys.has(key)) return FAIL;
   if (!("description" in x)) return FAIL;
   const _description = readString(x.description);
   if (_description === FAIL) return FAIL;
@@ -2916,7 +2823,7 @@ function decodePlanningFileEditorTool(v: unknown): unknown {
   const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
   const annotations = o.annotations as { title?: unknown } | null;
   o.title = annotations?.title || "planning_file_editor";
-  return o;
+  return openOutput(x, o);
 }
 
 const ReadFileActionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["file_path","offset","limit","kind"]);
@@ -2981,12 +2888,9 @@ function decodeReadFileObservation(v: unknown): unknown {
   return o;
 }
 
-const ReadFileToolKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["description","action_type","observation_type","annotations","meta","kind","title"]);
-
 function decodeReadFileTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  if (keepFields) for (const key in x) if (!ReadFileToolKeys.has(key)) return FAIL;
   if (!("description" in x)) return FAIL;
   const _description = readString(x.description);
   if (_description === FAIL) return FAIL;
@@ -3008,15 +2912,12 @@ function decodeReadFileTool(v: unknown): unknown {
   const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
   const annotations = o.annotations as { title?: unknown } | null;
   o.title = annotations?.title || "read_file";
-  return o;
+  return openOutput(x, o);
 }
-
-const ReasoningItemModelKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["id","summary","content","encrypted_content","status"]);
 
 function decodeReasoningItemModel(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  if (keepFields) for (const key in x) if (!ReasoningItemModelKeys.has(key)) return FAIL;
   let _id = x.id;
   _id = _id === undefined ? null : readString_OrNull(_id);
   if (_id === FAIL) return FAIL;
@@ -3033,7 +2934,7 @@ function decodeReasoningItemModel(v: unknown): unknown {
   _status = _status === undefined ? null : readString_OrNull(_status);
   if (_status === FAIL) return FAIL;
   const o: Record<string, unknown> = { id: _id, summary: _summary, content: _content, encrypted_content: _encrypted_content, status: _status };
-  return o;
+  return openOutput(x, o);
 }
 
 function decodeReasoningItemModel_OrNull(v: unknown): unknown {
@@ -3041,12 +2942,9 @@ function decodeReasoningItemModel_OrNull(v: unknown): unknown {
   return decodeReasoningItemModel(v);
 }
 
-const RedactedThinkingBlockKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["type","data"]);
-
 function decodeRedactedThinkingBlock(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  if (keepFields) for (const key in x) if (!RedactedThinkingBlockKeys.has(key)) return FAIL;
   let _type = x.type;
   _type = _type === undefined ? "redacted_thinking" : readConst_redacted_thinking(_type);
   if (_type === FAIL) return FAIL;
@@ -3054,7 +2952,7 @@ function decodeRedactedThinkingBlock(v: unknown): unknown {
   const _data = readString(x.data);
   if (_data === FAIL) return FAIL;
   const o: Record<string, unknown> = { type: _type, data: _data };
-  return o;
+  return openOutput(x, o);
 }
 
 function decodeSecurityRisk(v: unknown): unknown {
@@ -3139,12 +3037,9 @@ function decodeSleeptimeComputeObservation(v: unknown): unknown {
   return o;
 }
 
-const SleeptimeComputeToolKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["description","action_type","observation_type","annotations","meta","kind","title"]);
-
 function decodeSleeptimeComputeTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  if (keepFields) for (const key in x) if (!SleeptimeComputeToolKeys.has(key)) return FAIL;
   if (!("description" in x)) return FAIL;
   const _description = readString(x.description);
   if (_description === FAIL) return FAIL;
@@ -3166,7 +3061,7 @@ function decodeSleeptimeComputeTool(v: unknown): unknown {
   const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
   const annotations = o.annotations as { title?: unknown } | null;
   o.title = annotations?.title || "sleeptime_compute";
-  return o;
+  return openOutput(x, o);
 }
 
 const StreamingDeltaEventKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["id","timestamp","source","parent_id","content","reasoning_content","kind"]);
@@ -3256,12 +3151,9 @@ function decodeSwitchLLMObservation(v: unknown): unknown {
   return o;
 }
 
-const SwitchLLMToolKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["description","action_type","observation_type","annotations","meta","kind","title"]);
-
 function decodeSwitchLLMTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  if (keepFields) for (const key in x) if (!SwitchLLMToolKeys.has(key)) return FAIL;
   if (!("description" in x)) return FAIL;
   const _description = readString(x.description);
   if (_description === FAIL) return FAIL;
@@ -3283,7 +3175,7 @@ function decodeSwitchLLMTool(v: unknown): unknown {
   const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
   const annotations = o.annotations as { title?: unknown } | null;
   o.title = annotations?.title || "switch_llm";
-  return o;
+  return openOutput(x, o);
 }
 
 const SystemPromptEventKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["id","timestamp","source","parent_id","system_prompt","tools","dynamic_context","kind"]);
@@ -3354,12 +3246,9 @@ function decodeTaskAction(v: unknown): unknown {
   return o;
 }
 
-const TaskItemKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["title","notes","status"]);
-
 function decodeTaskItem(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  if (keepFields) for (const key in x) if (!TaskItemKeys.has(key)) return FAIL;
   if (!("title" in x)) return FAIL;
   const _title = readString(x.title);
   if (_title === FAIL) return FAIL;
@@ -3370,7 +3259,7 @@ function decodeTaskItem(v: unknown): unknown {
   _status = _status === undefined ? "todo" : readEnum_todo_in_progress_done(_status);
   if (_status === FAIL) return FAIL;
   const o: Record<string, unknown> = { title: _title, notes: _notes, status: _status };
-  return o;
+  return openOutput(x, o);
 }
 
 const TaskObservationKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["content","is_error","task_id","subagent","status","kind"]);
@@ -3404,12 +3293,9 @@ function decodeTaskObservation(v: unknown): unknown {
   return o;
 }
 
-const TaskToolKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["description","action_type","observation_type","annotations","meta","kind","title"]);
-
 function decodeTaskTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  if (keepFields) for (const key in x) if (!TaskToolKeys.has(key)) return FAIL;
   if (!("description" in x)) return FAIL;
   const _description = readString(x.description);
   if (_description === FAIL) return FAIL;
@@ -3431,15 +3317,12 @@ function decodeTaskTool(v: unknown): unknown {
   const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
   const annotations = o.annotations as { title?: unknown } | null;
   o.title = annotations?.title || "task";
-  return o;
+  return openOutput(x, o);
 }
-
-const TaskToolSetKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["description","action_type","observation_type","annotations","meta","kind","title"]);
 
 function decodeTaskToolSet(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  if (keepFields) for (const key in x) if (!TaskToolSetKeys.has(key)) return FAIL;
   if (!("description" in x)) return FAIL;
   const _description = readString(x.description);
   if (_description === FAIL) return FAIL;
@@ -3461,7 +3344,7 @@ function decodeTaskToolSet(v: unknown): unknown {
   const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
   const annotations = o.annotations as { title?: unknown } | null;
   o.title = annotations?.title || "task_tool_set";
-  return o;
+  return openOutput(x, o);
 }
 
 const TaskTrackerActionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["command","task_list","kind"]);
@@ -3514,12 +3397,9 @@ function decodeTaskTrackerObservation(v: unknown): unknown {
   return o;
 }
 
-const TaskTrackerToolKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["description","action_type","observation_type","annotations","meta","kind","title"]);
-
 function decodeTaskTrackerTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  if (keepFields) for (const key in x) if (!TaskTrackerToolKeys.has(key)) return FAIL;
   if (!("description" in x)) return FAIL;
   const _description = readString(x.description);
   if (_description === FAIL) return FAIL;
@@ -3541,7 +3421,7 @@ function decodeTaskTrackerTool(v: unknown): unknown {
   const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
   const annotations = o.annotations as { title?: unknown } | null;
   o.title = annotations?.title || "task_tracker";
-  return o;
+  return openOutput(x, o);
 }
 
 const TerminalActionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["command","is_input","timeout","reset","kind"]);
@@ -3609,12 +3489,9 @@ function decodeTerminalObservation(v: unknown): unknown {
   return o;
 }
 
-const TerminalToolKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["description","action_type","observation_type","annotations","meta","kind","title"]);
-
 function decodeTerminalTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  if (keepFields) for (const key in x) if (!TerminalToolKeys.has(key)) return FAIL;
   if (!("description" in x)) return FAIL;
   const _description = readString(x.description);
   if (_description === FAIL) return FAIL;
@@ -3636,7 +3513,7 @@ function decodeTerminalTool(v: unknown): unknown {
   const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
   const annotations = o.annotations as { title?: unknown } | null;
   o.title = annotations?.title || "terminal";
-  return o;
+  return openOutput(x, o);
 }
 
 const TextContentKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["cache_prompt","type","text"]);
@@ -3707,12 +3584,9 @@ function decodeThinkObservation(v: unknown): unknown {
   return o;
 }
 
-const ThinkToolKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["description","action_type","observation_type","annotations","meta","kind","title"]);
-
 function decodeThinkTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  if (keepFields) for (const key in x) if (!ThinkToolKeys.has(key)) return FAIL;
   if (!("description" in x)) return FAIL;
   const _description = readString(x.description);
   if (_description === FAIL) return FAIL;
@@ -3734,15 +3608,12 @@ function decodeThinkTool(v: unknown): unknown {
   const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
   const annotations = o.annotations as { title?: unknown } | null;
   o.title = annotations?.title || "think";
-  return o;
+  return openOutput(x, o);
 }
-
-const ThinkingBlockKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["type","thinking","signature"]);
 
 function decodeThinkingBlock(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  if (keepFields) for (const key in x) if (!ThinkingBlockKeys.has(key)) return FAIL;
   let _type = x.type;
   _type = _type === undefined ? "thinking" : readConst_thinking(_type);
   if (_type === FAIL) return FAIL;
@@ -3753,7 +3624,7 @@ function decodeThinkingBlock(v: unknown): unknown {
   _signature = _signature === undefined ? null : readString_OrNull(_signature);
   if (_signature === FAIL) return FAIL;
   const o: Record<string, unknown> = { type: _type, thinking: _thinking, signature: _signature };
-  return o;
+  return openOutput(x, o);
 }
 
 const TokenEventKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["id","timestamp","source","parent_id","prompt_token_ids","response_token_ids","kind"]);
@@ -3790,12 +3661,9 @@ function decodeTokenEvent(v: unknown): unknown {
   return o;
 }
 
-const TomConsultToolKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["description","action_type","observation_type","annotations","meta","kind","title"]);
-
 function decodeTomConsultTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  if (keepFields) for (const key in x) if (!TomConsultToolKeys.has(key)) return FAIL;
   if (!("description" in x)) return FAIL;
   const _description = readString(x.description);
   if (_description === FAIL) return FAIL;
@@ -3817,15 +3685,12 @@ function decodeTomConsultTool(v: unknown): unknown {
   const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
   const annotations = o.annotations as { title?: unknown } | null;
   o.title = annotations?.title || "tom_consult";
-  return o;
+  return openOutput(x, o);
 }
-
-const ToolAnnotationsKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["title","readOnlyHint","destructiveHint","idempotentHint","openWorldHint"]);
 
 function decodeToolAnnotations(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  if (keepFields) for (const key in x) if (!ToolAnnotationsKeys.has(key)) return FAIL;
   let _title = x.title;
   _title = _title === undefined ? null : readString_OrNull(_title);
   if (_title === FAIL) return FAIL;
@@ -3842,7 +3707,7 @@ function decodeToolAnnotations(v: unknown): unknown {
   _openWorldHint = _openWorldHint === undefined ? true : readBoolean(_openWorldHint);
   if (_openWorldHint === FAIL) return FAIL;
   const o: Record<string, unknown> = { title: _title, readOnlyHint: _readOnlyHint, destructiveHint: _destructiveHint, idempotentHint: _idempotentHint, openWorldHint: _openWorldHint };
-  return o;
+  return openOutput(x, o);
 }
 
 function decodeToolAnnotations_OrNull(v: unknown): unknown {
@@ -4067,12 +3932,9 @@ function decodeVisionInspectObservation(v: unknown): unknown {
   return o;
 }
 
-const VisionInspectToolKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["description","action_type","observation_type","annotations","meta","kind","title"]);
-
 function decodeVisionInspectTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  if (keepFields) for (const key in x) if (!VisionInspectToolKeys.has(key)) return FAIL;
   if (!("description" in x)) return FAIL;
   const _description = readString(x.description);
   if (_description === FAIL) return FAIL;
@@ -4094,7 +3956,7 @@ function decodeVisionInspectTool(v: unknown): unknown {
   const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
   const annotations = o.annotations as { title?: unknown } | null;
   o.title = annotations?.title || "inspect_image_with_vision";
-  return o;
+  return openOutput(x, o);
 }
 
 const WorkflowActionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["name","script","max_concurrency","kind"]);
@@ -4150,12 +4012,9 @@ function decodeWorkflowObservation(v: unknown): unknown {
   return o;
 }
 
-const WorkflowToolKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["description","action_type","observation_type","annotations","meta","kind","title"]);
-
 function decodeWorkflowTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  if (keepFields) for (const key in x) if (!WorkflowToolKeys.has(key)) return FAIL;
   if (!("description" in x)) return FAIL;
   const _description = readString(x.description);
   if (_description === FAIL) return FAIL;
@@ -4177,15 +4036,12 @@ function decodeWorkflowTool(v: unknown): unknown {
   const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
   const annotations = o.annotations as { title?: unknown } | null;
   o.title = annotations?.title || "workflow";
-  return o;
+  return openOutput(x, o);
 }
-
-const WorkflowToolSetKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["description","action_type","observation_type","annotations","meta","kind","title"]);
 
 function decodeWorkflowToolSet(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  if (keepFields) for (const key in x) if (!WorkflowToolSetKeys.has(key)) return FAIL;
   if (!("description" in x)) return FAIL;
   const _description = readString(x.description);
   if (_description === FAIL) return FAIL;
@@ -4207,7 +4063,7 @@ function decodeWorkflowToolSet(v: unknown): unknown {
   const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
   const annotations = o.annotations as { title?: unknown } | null;
   o.title = annotations?.title || "workflow_tool_set";
-  return o;
+  return openOutput(x, o);
 }
 
 const WriteFileActionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["file_path","content","kind"]);
@@ -4266,12 +4122,9 @@ function decodeWriteFileObservation(v: unknown): unknown {
   return o;
 }
 
-const WriteFileToolKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["description","action_type","observation_type","annotations","meta","kind","title"]);
-
 function decodeWriteFileTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  if (keepFields) for (const key in x) if (!WriteFileToolKeys.has(key)) return FAIL;
   if (!("description" in x)) return FAIL;
   const _description = readString(x.description);
   if (_description === FAIL) return FAIL;
@@ -4293,7 +4146,7 @@ function decodeWriteFileTool(v: unknown): unknown {
   const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
   const annotations = o.annotations as { title?: unknown } | null;
   o.title = annotations?.title || "write_file";
-  return o;
+  return openOutput(x, o);
 }
 
 function readActionKind(v: unknown): unknown {

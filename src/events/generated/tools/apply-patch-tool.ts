@@ -27,4 +27,4 @@ export const ApplyPatchToolSchema: v.GenericSchema<unknown, ApplyPatchTool> = /*
   annotations: v.optional(v.nullable(ToolAnnotationsSchema), null),
   meta: v.optional(v.nullable(record(v.unknown())), null),
   kind: v.literal("ApplyPatchTool"),
-}, { computed: ["title"] }), "apply_patch");
+}), "apply_patch");

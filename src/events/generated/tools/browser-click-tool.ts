@@ -27,4 +27,4 @@ export const BrowserClickToolSchema: v.GenericSchema<unknown, BrowserClickTool> 
   annotations: v.optional(v.nullable(ToolAnnotationsSchema), null),
   meta: v.optional(v.nullable(record(v.unknown())), null),
   kind: v.literal("BrowserClickTool"),
-}, { computed: ["title"] }), "browser_click");
+}), "browser_click");

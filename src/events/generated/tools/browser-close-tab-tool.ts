@@ -27,4 +27,4 @@ export const BrowserCloseTabToolSchema: v.GenericSchema<unknown, BrowserCloseTab
   annotations: v.optional(v.nullable(ToolAnnotationsSchema), null),
   meta: v.optional(v.nullable(record(v.unknown())), null),
   kind: v.literal("BrowserCloseTabTool"),
-}, { computed: ["title"] }), "browser_close_tab");
+}), "browser_close_tab");

@@ -27,4 +27,4 @@ export const BrowserGetContentToolSchema: v.GenericSchema<unknown, BrowserGetCon
   annotations: v.optional(v.nullable(ToolAnnotationsSchema), null),
   meta: v.optional(v.nullable(record(v.unknown())), null),
   kind: v.literal("BrowserGetContentTool"),
-}, { computed: ["title"] }), "browser_get_content");
+}), "browser_get_content");

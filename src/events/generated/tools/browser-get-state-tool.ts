@@ -27,4 +27,4 @@ export const BrowserGetStateToolSchema: v.GenericSchema<unknown, BrowserGetState
   annotations: v.optional(v.nullable(ToolAnnotationsSchema), null),
   meta: v.optional(v.nullable(record(v.unknown())), null),
   kind: v.literal("BrowserGetStateTool"),
-}, { computed: ["title"] }), "browser_get_state");
+}), "browser_get_state");

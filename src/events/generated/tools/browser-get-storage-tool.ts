@@ -27,4 +27,4 @@ export const BrowserGetStorageToolSchema: v.GenericSchema<unknown, BrowserGetSto
   annotations: v.optional(v.nullable(ToolAnnotationsSchema), null),
   meta: v.optional(v.nullable(record(v.unknown())), null),
   kind: v.literal("BrowserGetStorageTool"),
-}, { computed: ["title"] }), "browser_get_storage");
+}), "browser_get_storage");

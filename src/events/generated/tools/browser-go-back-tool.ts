@@ -27,4 +27,4 @@ export const BrowserGoBackToolSchema: v.GenericSchema<unknown, BrowserGoBackTool
   annotations: v.optional(v.nullable(ToolAnnotationsSchema), null),
   meta: v.optional(v.nullable(record(v.unknown())), null),
   kind: v.literal("BrowserGoBackTool"),
-}, { computed: ["title"] }), "browser_go_back");
+}), "browser_go_back");

@@ -27,4 +27,4 @@ export const BrowserListTabsToolSchema: v.GenericSchema<unknown, BrowserListTabs
   annotations: v.optional(v.nullable(ToolAnnotationsSchema), null),
   meta: v.optional(v.nullable(record(v.unknown())), null),
   kind: v.literal("BrowserListTabsTool"),
-}, { computed: ["title"] }), "browser_list_tabs");
+}), "browser_list_tabs");

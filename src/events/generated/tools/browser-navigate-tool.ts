@@ -27,4 +27,4 @@ export const BrowserNavigateToolSchema: v.GenericSchema<unknown, BrowserNavigate
   annotations: v.optional(v.nullable(ToolAnnotationsSchema), null),
   meta: v.optional(v.nullable(record(v.unknown())), null),
   kind: v.literal("BrowserNavigateTool"),
-}, { computed: ["title"] }), "browser_navigate");
+}), "browser_navigate");

@@ -27,4 +27,4 @@ export const BrowserScrollToolSchema: v.GenericSchema<unknown, BrowserScrollTool
   annotations: v.optional(v.nullable(ToolAnnotationsSchema), null),
   meta: v.optional(v.nullable(record(v.unknown())), null),
   kind: v.literal("BrowserScrollTool"),
-}, { computed: ["title"] }), "browser_scroll");
+}), "browser_scroll");

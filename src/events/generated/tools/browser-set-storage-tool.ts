@@ -27,4 +27,4 @@ export const BrowserSetStorageToolSchema: v.GenericSchema<unknown, BrowserSetSto
   annotations: v.optional(v.nullable(ToolAnnotationsSchema), null),
   meta: v.optional(v.nullable(record(v.unknown())), null),
   kind: v.literal("BrowserSetStorageTool"),
-}, { computed: ["title"] }), "browser_set_storage");
+}), "browser_set_storage");

@@ -27,4 +27,4 @@ export const BrowserStartRecordingToolSchema: v.GenericSchema<unknown, BrowserSt
   annotations: v.optional(v.nullable(ToolAnnotationsSchema), null),
   meta: v.optional(v.nullable(record(v.unknown())), null),
   kind: v.literal("BrowserStartRecordingTool"),
-}, { computed: ["title"] }), "browser_start_recording");
+}), "browser_start_recording");

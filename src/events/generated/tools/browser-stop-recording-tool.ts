@@ -27,4 +27,4 @@ export const BrowserStopRecordingToolSchema: v.GenericSchema<unknown, BrowserSto
   annotations: v.optional(v.nullable(ToolAnnotationsSchema), null),
   meta: v.optional(v.nullable(record(v.unknown())), null),
   kind: v.literal("BrowserStopRecordingTool"),
-}, { computed: ["title"] }), "browser_stop_recording");
+}), "browser_stop_recording");

@@ -27,4 +27,4 @@ export const BrowserSwitchTabToolSchema: v.GenericSchema<unknown, BrowserSwitchT
   annotations: v.optional(v.nullable(ToolAnnotationsSchema), null),
   meta: v.optional(v.nullable(record(v.unknown())), null),
   kind: v.literal("BrowserSwitchTabTool"),
-}, { computed: ["title"] }), "browser_switch_tab");
+}), "browser_switch_tab");

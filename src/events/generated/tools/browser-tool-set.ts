@@ -27,4 +27,4 @@ export const BrowserToolSetSchema: v.GenericSchema<unknown, BrowserToolSet> = /*
   annotations: v.optional(v.nullable(ToolAnnotationsSchema), null),
   meta: v.optional(v.nullable(record(v.unknown())), null),
   kind: v.literal("BrowserToolSet"),
-}, { computed: ["title"] }), "browser_tool_set");
+}), "browser_tool_set");

@@ -27,4 +27,4 @@ export const BrowserTypeToolSchema: v.GenericSchema<unknown, BrowserTypeTool> = 
   annotations: v.optional(v.nullable(ToolAnnotationsSchema), null),
   meta: v.optional(v.nullable(record(v.unknown())), null),
   kind: v.literal("BrowserTypeTool"),
-}, { computed: ["title"] }), "browser_type");
+}), "browser_type");

@@ -31,4 +31,4 @@ export const ClientToolSchema: v.GenericSchema<unknown, ClientTool> = /* @__PURE
   client_tool_name: v.string(),
   input_schema: record(v.unknown()),
   kind: v.literal("ClientTool"),
-}, { computed: ["title"] }), ["client_tool_name"]);
+}), ["client_tool_name"]);

@@ -27,4 +27,4 @@ export const EditToolSchema: v.GenericSchema<unknown, EditTool> = /* @__PURE__ *
   annotations: v.optional(v.nullable(ToolAnnotationsSchema), null),
   meta: v.optional(v.nullable(record(v.unknown())), null),
   kind: v.literal("EditTool"),
-}, { computed: ["title"] }), "edit");
+}), "edit");

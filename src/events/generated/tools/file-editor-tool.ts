@@ -27,4 +27,4 @@ export const FileEditorToolSchema: v.GenericSchema<unknown, FileEditorTool> = /*
   annotations: v.optional(v.nullable(ToolAnnotationsSchema), null),
   meta: v.optional(v.nullable(record(v.unknown())), null),
   kind: v.literal("FileEditorTool"),
-}, { computed: ["title"] }), "file_editor");
+}), "file_editor");

@@ -27,4 +27,4 @@ export const FinishToolSchema: v.GenericSchema<unknown, FinishTool> = /* @__PURE
   annotations: v.optional(v.nullable(ToolAnnotationsSchema), null),
   meta: v.optional(v.nullable(record(v.unknown())), null),
   kind: v.literal("FinishTool"),
-}, { computed: ["title"] }), "finish");
+}), "finish");

@@ -27,4 +27,4 @@ export const GlobToolSchema: v.GenericSchema<unknown, GlobTool> = /* @__PURE__ *
   annotations: v.optional(v.nullable(ToolAnnotationsSchema), null),
   meta: v.optional(v.nullable(record(v.unknown())), null),
   kind: v.literal("GlobTool"),
-}, { computed: ["title"] }), "glob");
+}), "glob");

@@ -27,4 +27,4 @@ export const GrepToolSchema: v.GenericSchema<unknown, GrepTool> = /* @__PURE__ *
   annotations: v.optional(v.nullable(ToolAnnotationsSchema), null),
   meta: v.optional(v.nullable(record(v.unknown())), null),
   kind: v.literal("GrepTool"),
-}, { computed: ["title"] }), "grep");
+}), "grep");

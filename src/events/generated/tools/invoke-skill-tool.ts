@@ -27,4 +27,4 @@ export const InvokeSkillToolSchema: v.GenericSchema<unknown, InvokeSkillTool> = 
   annotations: v.optional(v.nullable(ToolAnnotationsSchema), null),
   meta: v.optional(v.nullable(record(v.unknown())), null),
   kind: v.literal("InvokeSkillTool"),
-}, { computed: ["title"] }), "invoke_skill");
+}), "invoke_skill");

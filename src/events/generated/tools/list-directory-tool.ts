@@ -27,4 +27,4 @@ export const ListDirectoryToolSchema: v.GenericSchema<unknown, ListDirectoryTool
   annotations: v.optional(v.nullable(ToolAnnotationsSchema), null),
   meta: v.optional(v.nullable(record(v.unknown())), null),
   kind: v.literal("ListDirectoryTool"),
-}, { computed: ["title"] }), "list_directory");
+}), "list_directory");

@@ -30,4 +30,4 @@ export const MCPToolDefinitionSchema: v.GenericSchema<unknown, MCPToolDefinition
   meta: v.optional(v.nullable(record(v.unknown())), null),
   mcp_tool: McpToolSchema,
   kind: v.literal("MCPToolDefinition"),
-}, { computed: ["title"] }), ["mcp_tool","name"]);
+}), ["mcp_tool","name"]);

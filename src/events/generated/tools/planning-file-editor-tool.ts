@@ -27,4 +27,4 @@ export const PlanningFileEditorToolSchema: v.GenericSchema<unknown, PlanningFile
   annotations: v.optional(v.nullable(ToolAnnotationsSchema), null),
   meta: v.optional(v.nullable(record(v.unknown())), null),
   kind: v.literal("PlanningFileEditorTool"),
-}, { computed: ["title"] }), "planning_file_editor");
+}), "planning_file_editor");

@@ -27,4 +27,4 @@ export const ReadFileToolSchema: v.GenericSchema<unknown, ReadFileTool> = /* @__
   annotations: v.optional(v.nullable(ToolAnnotationsSchema), null),
   meta: v.optional(v.nullable(record(v.unknown())), null),
   kind: v.literal("ReadFileTool"),
-}, { computed: ["title"] }), "read_file");
+}), "read_file");

@@ -27,4 +27,4 @@ export const SleeptimeComputeToolSchema: v.GenericSchema<unknown, SleeptimeCompu
   annotations: v.optional(v.nullable(ToolAnnotationsSchema), null),
   meta: v.optional(v.nullable(record(v.unknown())), null),
   kind: v.literal("SleeptimeComputeTool"),
-}, { computed: ["title"] }), "sleeptime_compute");
+}), "sleeptime_compute");

@@ -27,4 +27,4 @@ export const SwitchLLMToolSchema: v.GenericSchema<unknown, SwitchLLMTool> = /* @
   annotations: v.optional(v.nullable(ToolAnnotationsSchema), null),
   meta: v.optional(v.nullable(record(v.unknown())), null),
   kind: v.literal("SwitchLLMTool"),
-}, { computed: ["title"] }), "switch_llm");
+}), "switch_llm");

@@ -27,4 +27,4 @@ export const TaskToolSetSchema: v.GenericSchema<unknown, TaskToolSet> = /* @__PU
   annotations: v.optional(v.nullable(ToolAnnotationsSchema), null),
   meta: v.optional(v.nullable(record(v.unknown())), null),
   kind: v.literal("TaskToolSet"),
-}, { computed: ["title"] }), "task_tool_set");
+}), "task_tool_set");

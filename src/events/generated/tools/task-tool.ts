@@ -27,4 +27,4 @@ export const TaskToolSchema: v.GenericSchema<unknown, TaskTool> = /* @__PURE__ *
   annotations: v.optional(v.nullable(ToolAnnotationsSchema), null),
   meta: v.optional(v.nullable(record(v.unknown())), null),
   kind: v.literal("TaskTool"),
-}, { computed: ["title"] }), "task");
+}), "task");

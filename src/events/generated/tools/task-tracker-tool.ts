@@ -27,4 +27,4 @@ export const TaskTrackerToolSchema: v.GenericSchema<unknown, TaskTrackerTool> = 
   annotations: v.optional(v.nullable(ToolAnnotationsSchema), null),
   meta: v.optional(v.nullable(record(v.unknown())), null),
   kind: v.literal("TaskTrackerTool"),
-}, { computed: ["title"] }), "task_tracker");
+}), "task_tracker");

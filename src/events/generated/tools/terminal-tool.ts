@@ -27,4 +27,4 @@ export const TerminalToolSchema: v.GenericSchema<unknown, TerminalTool> = /* @__
   annotations: v.optional(v.nullable(ToolAnnotationsSchema), null),
   meta: v.optional(v.nullable(record(v.unknown())), null),
   kind: v.literal("TerminalTool"),
-}, { computed: ["title"] }), "terminal");
+}), "terminal");

@@ -27,4 +27,4 @@ export const ThinkToolSchema: v.GenericSchema<unknown, ThinkTool> = /* @__PURE__
   annotations: v.optional(v.nullable(ToolAnnotationsSchema), null),
   meta: v.optional(v.nullable(record(v.unknown())), null),
   kind: v.literal("ThinkTool"),
-}, { computed: ["title"] }), "think");
+}), "think");

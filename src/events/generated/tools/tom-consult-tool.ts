@@ -27,4 +27,4 @@ export const TomConsultToolSchema: v.GenericSchema<unknown, TomConsultTool> = /*
   annotations: v.optional(v.nullable(ToolAnnotationsSchema), null),
   meta: v.optional(v.nullable(record(v.unknown())), null),
   kind: v.literal("TomConsultTool"),
-}, { computed: ["title"] }), "tom_consult");
+}), "tom_consult");

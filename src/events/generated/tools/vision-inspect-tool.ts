@@ -27,4 +27,4 @@ export const VisionInspectToolSchema: v.GenericSchema<unknown, VisionInspectTool
   annotations: v.optional(v.nullable(ToolAnnotationsSchema), null),
   meta: v.optional(v.nullable(record(v.unknown())), null),
   kind: v.literal("VisionInspectTool"),
-}, { computed: ["title"] }), "inspect_image_with_vision");
+}), "inspect_image_with_vision");

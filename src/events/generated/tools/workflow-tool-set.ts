@@ -27,4 +27,4 @@ export const WorkflowToolSetSchema: v.GenericSchema<unknown, WorkflowToolSet> = 
   annotations: v.optional(v.nullable(ToolAnnotationsSchema), null),
   meta: v.optional(v.nullable(record(v.unknown())), null),
   kind: v.literal("WorkflowToolSet"),
-}, { computed: ["title"] }), "workflow_tool_set");
+}), "workflow_tool_set");

@@ -27,4 +27,4 @@ export const WorkflowToolSchema: v.GenericSchema<unknown, WorkflowTool> = /* @__
   annotations: v.optional(v.nullable(ToolAnnotationsSchema), null),
   meta: v.optional(v.nullable(record(v.unknown())), null),
   kind: v.literal("WorkflowTool"),
-}, { computed: ["title"] }), "workflow");
+}), "workflow");

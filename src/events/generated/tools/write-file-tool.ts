@@ -27,4 +27,4 @@ export const WriteFileToolSchema: v.GenericSchema<unknown, WriteFileTool> = /* @
   annotations: v.optional(v.nullable(ToolAnnotationsSchema), null),
   meta: v.optional(v.nullable(record(v.unknown())), null),
   kind: v.literal("WriteFileTool"),
-}, { computed: ["title"] }), "write_file");
+}), "write_file");
