@@ -127,7 +127,7 @@ function toJsonText(value: string, tolerant: boolean, report: PayloadReport): st
   const app = new TextDecoder().decode(bytes);
   if (!tolerant) return app;
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return new TextDecoder(undefined, { fatal: true }).decode(bytes);
   } catch {
     const at = app.indexOf('\uFFFD');
     const seen = app.slice(Math.max(0, at - 12), at + 12);
