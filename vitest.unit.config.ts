@@ -11,7 +11,7 @@ const SLOW = [
   // The built package: dist/, the CLI run as a process, the packed tarball.
   'test/cli*.test.ts',
   'test/dist.test.ts',
-  'test/serve.test.ts',
+  'test/serve*.test.ts',
   'test/size-budget.test.ts',
   'test/package*.test.ts',
   'test/plugins/launch-link-bundle.test.ts',

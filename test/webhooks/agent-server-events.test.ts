@@ -2,8 +2,9 @@
  * Events of every kind as a 1.43.1 agent server sends them (the service's own serialization of
  * accepted events, from the vendored conformance corpus; error events with `classification`, and
  * without it as older servers send them), posted in the sender's batches of five through
- * `createWebhookHandler` on a real `node:http` server and through `agentwire serve` from dist,
- * then read back: every stored line is the event exactly as it was posted.
+ * `createWebhookHandler` on a real `node:http` server, then read back: every stored line is the
+ * event exactly as it was posted (`test/serve-agent-server-events.test.ts` does the same through
+ * `agentwire serve`).
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -14,35 +15,14 @@ import { decodeEvent, EVENT_KINDS, type Event } from 'agentwire/events';
 import { createFileStore } from 'agentwire/stores/file';
 import { createWebhookHandler } from 'agentwire/webhooks';
 import { toNodeHandler } from 'agentwire/webhooks/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { loadCorpus } from '../conformance/service-corpus';
-import { cli, KEY, killAll, post, startServe } from '../faults/serve-process';
+import { afterAll, describe, expect, it } from 'vitest';
+import { KEY, post } from '../faults/serve-process';
 import { removeTempFolders, tempFolder } from '../faults/temp';
-import { requireBuild } from '../helpers/built';
+import { agentServerBatches } from '../helpers/agent-server-events';
 
 afterAll(removeTempFolders);
-afterEach(killAll);
 
-/** One event of each kind as the service serialized it, a fresh id each; error events also without `classification`. */
-function agentServerEvents(): Record<string, unknown>[] {
-  const accepted = loadCorpus().filter((line) => line.status === 200 && line.dumped);
-  const events: Record<string, unknown>[] = [];
-  for (const kind of EVENT_KINDS) {
-    const dumped = accepted.find((line) => line.dumped?.kind === kind)?.dumped;
-    if (!dumped) throw new Error(`the corpus has no accepted ${kind}`);
-    events.push({ ...dumped, id: randomUUID() });
-    if ('classification' in dumped) {
-      const { classification: _, ...older } = dumped;
-      events.push({ ...older, id: randomUUID() });
-    }
-  }
-  return events;
-}
-
-const events = agentServerEvents();
-const batches = Array.from({ length: Math.ceil(events.length / 5) }, (_, i) => events.slice(i * 5, i * 5 + 5));
-/** What a store keeps: every event but the streaming deltas, each as it was posted. */
-const expectedLines = events.filter((event) => event.kind !== 'StreamingDeltaEvent').map((event) => JSON.stringify(event));
+const { events, batches, expectedLines } = agentServerBatches();
 
 describe('events as a 1.43.1 agent server sends them', () => {
   it('cover every kind, and error events with and without classification', () => {
@@ -73,29 +53,12 @@ describe('events as a 1.43.1 agent server sends them', () => {
     }
     expect(heard.map((event) => event.id)).toEqual(events.map((event) => event.id));
     expect(heard).toEqual(events.map((event) => decodeEvent(event)));
-    const lines = readFileSync(join(dir, `${conversation}.jsonl`), 'utf8').trimEnd().split('\n');
+    const lines = readFileSync(join(dir, `${conversation}.jsonl`), 'utf8')
+      .trimEnd()
+      .split('\n');
     expect(lines).toEqual(expectedLines);
     const { events: listed } = await store.list(conversation);
     expect(listed).toEqual(heard.filter((event) => event.kind !== 'StreamingDeltaEvent'));
     await store.close();
-  });
-
-  describe('through agentwire serve', () => {
-    beforeAll(requireBuild);
-
-    it('accepted, stored and listed as sent', async () => {
-      const dir = tempFolder('agentwire-agent-server-serve-');
-      const served = await startServe(dir);
-      const conversation = randomUUID();
-      for (const batch of batches) {
-        const response = await post(served.url, conversation, batch);
-        expect(response.status, await response.text()).toBe(200);
-      }
-      const lines = readFileSync(join(dir, `${conversation}.jsonl`), 'utf8').trimEnd().split('\n');
-      expect(lines).toEqual(expectedLines);
-      const listed = cli(['events', 'list', conversation, '--data', dir, '--json']);
-      expect(listed.status, listed.stderr).toBe(0);
-      expect(listed.stdout).toBe(`[\n${expectedLines.join(',\n')}\n]\n`);
-    }, 120_000);
   });
 });
