@@ -27,6 +27,8 @@ export default defineConfig({
     // Hang guards, not measures: generous enough for a 2-core machine under heavy load (no test
     // asserts on time; speed is measured by `npm run bench`).
     testTimeout: 120_000,
+    // Both cores of a small machine (vitest's default leaves one idle there).
+    maxWorkers: 2,
     // One PostgreSQL server for the whole run, started only when a test file asks for it.
     globalSetup: ['test/stores/postgres-server.ts'],
     hookTimeout: 180_000,

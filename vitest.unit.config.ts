@@ -40,8 +40,7 @@ export default defineConfig({
     exclude: [...configDefaults.exclude, ...SLOW],
     globalSetup: [],
     // In-process tests only: the files share each worker's module cache (no test here depends on a
-    // fresh module state), which halves the time, and both cores of a small machine work.
+    // fresh module state), which halves the time.
     isolate: false,
-    maxWorkers: 2,
   },
 });
