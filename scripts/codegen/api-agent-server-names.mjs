@@ -114,6 +114,9 @@ export const PRESENT = {
 /** Schemas the document lacks (none). */
 export const SCHEMAS = {};
 
+/** Fields the document lacks, by schema (none: it is the newer document). */
+export const PROPERTIES = {};
+
 /** The hand-written checks and error classes the operations name, by the module under src/api that exports them. */
 export const IMPORTS = {
   checkProfileName: 'agent-server/checks',

@@ -3,7 +3,7 @@
 // operation with its name on the client, its kind (a paginated search, a batch get, or a plain
 // call), its parameters and bodies; and every schema they reach, with its TypeScript name, the
 // file it goes to, and whether responses reach it (then it also gets a Valibot schema). `api` is a
-// names file's tables: SOURCE, OPERATIONS, NAMESPACES, EXTERNAL, RENAMES, PRESENT, SCHEMAS, IMPORTS.
+// names file's tables: SOURCE, OPERATIONS, NAMESPACES, EXTERNAL, RENAMES, PRESENT, SCHEMAS, PROPERTIES, IMPORTS.
 
 const refName = (ref) => ref.split('/').pop();
 const pascal = (snake) => snake.replace(/(^|_)([a-z0-9])/g, (_, __, c) => c.toUpperCase());
@@ -73,19 +73,27 @@ const shortId = (operation, api) => operation.operationId.split(api.SOURCE.idSep
 const covered = (path, api) => api.SOURCE.paths.some((prefix) => path.startsWith(prefix));
 
 /**
- * The document with what the names file adds (SCHEMAS, and the `body` of an operation whose
- * document declares none), and those additions as `{ schemas, requestBodies }` (request bodies
- * keyed `METHOD /path`). The document itself is left as it is.
+ * The document with what the names file adds (SCHEMAS, PROPERTIES, and the `body` of an operation
+ * whose document declares none), and those additions as `{ schemas, properties, requestBodies }`
+ * (request bodies keyed `METHOD /path`). The document itself is left as it is.
  */
 export function patchDocument(document, api) {
-  const { OPERATIONS, SCHEMAS, SOURCE } = api;
-  const patches = { schemas: SCHEMAS, requestBodies: {} };
+  const { OPERATIONS, SCHEMAS, PROPERTIES = {}, SOURCE } = api;
+  const patches = { schemas: SCHEMAS, properties: PROPERTIES, requestBodies: {} };
   const bodies = Object.entries(OPERATIONS).filter(([, named]) => named.body);
-  if (!bodies.length && !Object.keys(SCHEMAS).length) return { document, patches };
+  if (!bodies.length && !Object.keys(SCHEMAS).length && !Object.keys(PROPERTIES).length) return { document, patches };
   const patched = structuredClone(document);
   for (const [name, schema] of Object.entries(SCHEMAS)) {
     if (patched.components.schemas[name]) throw new Error(`${SOURCE.namesFile}: SCHEMAS adds ${name}, which the document now has`);
     patched.components.schemas[name] = schema;
+  }
+  for (const [name, properties] of Object.entries(PROPERTIES)) {
+    const schema = patched.components.schemas[name];
+    if (!schema?.properties) throw new Error(`${SOURCE.namesFile}: PROPERTIES adds to ${name}, which is not an object schema of the document`);
+    for (const [key, property] of Object.entries(properties)) {
+      if (schema.properties[key]) throw new Error(`${SOURCE.namesFile}: PROPERTIES adds ${name}.${key}, which the document now has`);
+      schema.properties[key] = property;
+    }
   }
   const found = new Set();
   for (const [path, methods] of Object.entries(patched.paths)) {

@@ -238,6 +238,13 @@ export const PRESENT = {
   AppConversationStartTask: ['id'],
 };
 
+/** `LLM.provider_connection_id` (1.43.0): a saved provider connection whose key and base URL the LLM uses. */
+const PROVIDER_CONNECTION_ID = {
+  anyOf: [{ type: 'string' }, { type: 'null' }],
+  title: 'Provider Connection Id',
+  description: 'A saved provider connection whose API key and base URL are applied each time the LLM is loaded; the LLM then keeps none of its own.',
+};
+
 /** Schemas the document lacks, added to its components (see `body` in {@link OPERATIONS}). */
 export const SCHEMAS = {
   // What the pending-message route reads: `content` a non-empty list (400 otherwise), `role` any string.
@@ -257,6 +264,15 @@ export const SCHEMAS = {
     },
     required: ['content'],
   },
+};
+
+/**
+ * Fields the models the service runs (1.43.1, as `spec/agent-server-openapi.json` declares them)
+ * have and its older document lacks, by schema: added to the schema as given.
+ */
+export const PROPERTIES = {
+  'LLM-Input': { provider_connection_id: PROVIDER_CONNECTION_ID },
+  'LLM-Output': { provider_connection_id: PROVIDER_CONNECTION_ID },
 };
 
 /** The hand-written checks and error classes that `checks` and `errors` name, by the module under src/api that exports them. */

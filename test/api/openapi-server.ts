@@ -88,6 +88,11 @@ function loadDocument(name: DocumentName): Document {
   const patch = DOCUMENT_PATCHES[name];
   if (patch) {
     Object.assign(document.components.schemas, patch.schemas);
+    for (const [schemaName, properties] of Object.entries(patch.properties)) {
+      const schema = document.components.schemas[schemaName] as { properties?: Record<string, unknown> } | undefined;
+      if (!schema?.properties) throw new Error(`document-patches.ts adds fields to ${schemaName}, which ${name}'s document does not have`);
+      Object.assign(schema.properties, properties);
+    }
     for (const [key, body] of Object.entries(patch.requestBodies)) {
       const [method = '', template = ''] = key.split(' ');
       const operation = document.paths[template]?.[method.toLowerCase()];

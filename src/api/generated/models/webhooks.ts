@@ -481,6 +481,10 @@ export interface LLM {
    * Optional fallback strategy for trying alternate LLMs on transient failure. Construct with FallbackStrategy(fallback_llms=[...]).Excluded from serialization; must be reconfigured after load.
    */
   fallback_strategy?: FallbackStrategy | null;
+  /**
+   * A saved provider connection whose API key and base URL are applied each time the LLM is loaded; the LLM then keeps none of its own.
+   */
+  provider_connection_id?: string | null;
 }
 
 /**
