@@ -89,7 +89,8 @@ export function patchDocument(document, api) {
   }
   for (const [name, properties] of Object.entries(PROPERTIES)) {
     const schema = patched.components.schemas[name];
-    if (!schema?.properties) throw new Error(`${SOURCE.namesFile}: PROPERTIES adds to ${name}, which is not an object schema of the document`);
+    if (!schema?.properties)
+      throw new Error(`${SOURCE.namesFile}: PROPERTIES adds to ${name}, which is not an object schema of the document`);
     for (const [key, property] of Object.entries(properties)) {
       if (schema.properties[key]) throw new Error(`${SOURCE.namesFile}: PROPERTIES adds ${name}.${key}, which the document now has`);
       schema.properties[key] = property;

@@ -242,7 +242,8 @@ export const PRESENT = {
 const PROVIDER_CONNECTION_ID = {
   anyOf: [{ type: 'string' }, { type: 'null' }],
   title: 'Provider Connection Id',
-  description: 'A saved provider connection whose API key and base URL are applied each time the LLM is loaded; the LLM then keeps none of its own.',
+  description:
+    'A saved provider connection whose API key and base URL are applied each time the LLM is loaded; the LLM then keeps none of its own.',
 };
 
 /** Schemas the document lacks, added to its components (see `body` in {@link OPERATIONS}). */

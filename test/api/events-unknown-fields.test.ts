@@ -51,7 +51,10 @@ describe('client.events.search on a newer service', () => {
     answer = [classified, newer];
     const failure = await createClient({ baseUrl, apiKey: KEY, maxRetries: 0 })
       .events.search(CONVERSATION)
-      .then(() => undefined, (error: unknown) => error);
+      .then(
+        () => undefined,
+        (error: unknown) => error,
+      );
     expect(failure).toBeInstanceOf(APIResponseValidationError);
     expect(String((failure as Error).message)).toMatch(/retry_after: Extra inputs are not permitted/);
   });
