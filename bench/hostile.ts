@@ -6,10 +6,10 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Artifacts } from '../src/cli/validate/artifacts';
-import { checkAgentSkills } from '../src/cli/validate/profiles/agentskills';
 import { parseYamlSource } from '../src/internal/yaml-source';
 import { parseHooksConfig, parseLaunchLink, parsePluginSource, redactSourceCredentials } from '../src/plugins/index';
+import type { Artifacts } from '../src/validate/artifacts';
+import { checkAgentSkills } from '../src/validate/profiles/agentskills';
 import { createWebhookHandler } from '../src/webhooks/index';
 import { pairedMs } from './measure';
 

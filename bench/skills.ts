@@ -6,8 +6,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runValidate } from '../src/cli/validate/run-validate';
 import { loadRepository, NEUTRAL_PRESET } from '../src/skills/index';
+import { runValidate } from '../src/validate/run-validate';
 import { median } from './measure';
 
 async function time(fn: () => Promise<unknown>): Promise<number> {

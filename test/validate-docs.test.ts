@@ -3,8 +3,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { ruleCatalog } from '../src/cli/validate/rule-catalog';
 import { fillGeneratedBlocks, generatedBlocks, headingSlug, markdownInline } from '../src/cli/validate/rule-docs';
+import { ruleCatalog } from '../src/validate/rule-catalog';
 import { ROOT } from './helpers/built';
 
 const docs = () => readFileSync(join(ROOT, 'docs/validate.md'), 'utf8');

@@ -5,11 +5,11 @@
  * @module
  */
 import { dirname, join, relative, sep } from 'node:path';
-import { type Diagnostic, diagnostic } from '../../internal/diagnostic';
-import { parseMarketplace } from '../../plugins/marketplace';
-import { resolveMarketplaceSkillSource, resolveMarketplaceSource } from '../../plugins/marketplace-source';
-import type { Marketplace } from '../../plugins/marketplace-types';
-import type { SkillFileSystem } from '../../skills/file-system';
+import { type Diagnostic, diagnostic } from '../internal/diagnostic';
+import { parseMarketplace } from '../plugins/marketplace';
+import { resolveMarketplaceSkillSource, resolveMarketplaceSource } from '../plugins/marketplace-source';
+import type { Marketplace } from '../plugins/marketplace-types';
+import type { SkillFileSystem } from '../skills/file-system';
 import { COVERAGE_ENTRY_MISSING, COVERAGE_UNLISTED_PLUGIN, COVERAGE_UNLISTED_SKILL } from './rules';
 
 /** What checking a listed folder gives: whether it holds what the entry promises. */

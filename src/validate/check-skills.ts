@@ -4,15 +4,15 @@
  * @module
  */
 import { join } from 'node:path';
-import type { Diagnostic } from '../../internal/diagnostic';
-import { readConfigCheckout } from '../../skills/config-repository';
-import { discoverSkillFiles } from '../../skills/discover';
-import type { SkillFileSystem } from '../../skills/file-system';
-import { loadSkillsDirectory } from '../../skills/load-directory';
-import type { SkillPreset } from '../../skills/presets';
-import { loadRepository } from '../../skills/repository';
-import type { Skill } from '../../skills/types';
-import { SafeWalker } from '../../skills/walk';
+import type { Diagnostic } from '../internal/diagnostic';
+import { readConfigCheckout } from '../skills/config-repository';
+import { discoverSkillFiles } from '../skills/discover';
+import type { SkillFileSystem } from '../skills/file-system';
+import { loadSkillsDirectory } from '../skills/load-directory';
+import type { SkillPreset } from '../skills/presets';
+import { loadRepository } from '../skills/repository';
+import type { Skill } from '../skills/types';
+import { SafeWalker } from '../skills/walk';
 import type { SkillArtifact } from './artifacts';
 
 /** What checking one target gives. */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Rule } from '../../internal/diagnostic';
-import { HOOK_RULES } from '../../plugins/hook-rules';
-import { INVALID_JSON } from '../../plugins/json-document';
-import { SKILL_RULES } from '../../skills/rules';
+import type { Rule } from '../internal/diagnostic';
+import { HOOK_RULES } from '../plugins/hook-rules';
+import { INVALID_JSON } from '../plugins/json-document';
+import { SKILL_RULES } from '../skills/rules';
 import { buildRuleCatalog, findRule, libraryRuleTables, PROFILE_AREAS, ruleCatalog } from './rule-catalog';
 import { PROFILES } from './types';
 

@@ -3,7 +3,7 @@
  * whether a marketplace and the repository around it cover each other.
  * @module
  */
-import type { Rule } from '../../internal/diagnostic';
+import type { Rule } from '../internal/diagnostic';
 
 export const COVERAGE_ENTRY_MISSING: Rule = {
   code: 'coverage-entry-missing',

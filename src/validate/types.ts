@@ -2,7 +2,7 @@
  * The report of `agentwire validate`, shared by the checks, the profiles and the output formats.
  * @module
  */
-import type { Diagnostic } from '../../internal/diagnostic';
+import type { Diagnostic } from '../internal/diagnostic';
 
 /**
  * Whose rules a finding is judged by: `openhands` (what the service will load, drop, shadow or

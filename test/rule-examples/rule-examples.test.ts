@@ -4,7 +4,7 @@
  * example fails here, naming the file its example belongs in.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { ruleCatalog } from '../../src/cli/validate/rule-catalog';
+import { ruleCatalog } from '../../src/validate/rule-catalog';
 import { RULE_EXAMPLES_BY_AREA } from './index';
 import { type Raised, runExample } from './run-example';
 import type { RuleExample } from './types';

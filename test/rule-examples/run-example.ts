@@ -9,13 +9,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { inspectLaunchLink } from '../../src/cli/launch-link-report';
-import { runValidate } from '../../src/cli/validate/run-validate';
 import type { Diagnostic } from '../../src/internal/diagnostic';
 import { loadPluginDirectory } from '../../src/plugins/node/load-plugin-directory';
 import { parsePluginSpecifier } from '../../src/plugins/plugin-specifier';
 import { parseMarketplaceRegistrations } from '../../src/plugins/registration';
 import { loadConfigRepository } from '../../src/skills/config-repository';
 import { resolvePreset } from '../../src/skills/presets';
+import { runValidate } from '../../src/validate/run-validate';
 import { createUpstream } from '../helpers/config-repositories';
 import { writeTree } from '../helpers/tree';
 import type {

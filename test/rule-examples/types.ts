@@ -5,8 +5,8 @@
  * a plugin specifier, a configuration repository fetched with git).
  */
 
-import type { Profile } from '../../src/cli/validate/types';
 import type { RegistrationScope } from '../../src/plugins/registration';
+import type { Profile } from '../../src/validate/types';
 
 /** A file's contents, or a symbolic link to `symlink` (relative to the link, or absolute). */
 export type ExampleFile = string | Uint8Array | { symlink: string };

@@ -6,6 +6,8 @@
 import { resolve } from 'node:path';
 import { nodeFileSystem } from '../../skills/file-system';
 import { resolvePreset, SKILL_PRESETS } from '../../skills/presets';
+import { runValidate } from '../../validate/run-validate';
+import { PROFILES, type Profile, type ValidationReport } from '../../validate/types';
 import { parseCommandArgs } from '../args';
 import { readBuiltinNames } from '../builtin-names';
 import type { Command } from '../command';
@@ -14,8 +16,6 @@ import { formatGithub } from '../validate/format-github';
 import { formatJson } from '../validate/format-json';
 import { formatSarif } from '../validate/format-sarif';
 import { formatText } from '../validate/format-text';
-import { runValidate } from '../validate/run-validate';
-import { PROFILES, type Profile, type ValidationReport } from '../validate/types';
 import { packageVersion } from '../version';
 
 const FORMATS = ['text', 'json', 'github', 'sarif'] as const;

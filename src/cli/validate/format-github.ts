@@ -5,9 +5,9 @@
  * @module
  */
 
+import type { ProfileDiagnostic, ValidationReport } from '../../validate/types';
 import { escapeUnsafe, relativeToCwd } from './format-shared';
 import { formatSummary } from './format-summary';
-import type { ProfileDiagnostic, ValidationReport } from './types';
 
 /** Options of {@link formatGithub}. */
 export interface GithubFormatOptions {

@@ -4,9 +4,9 @@ import { pathToFileURL } from 'node:url';
 import Ajv from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { CWD, OUTSIDE_FILE, sampleDiagnostic, sampleReport } from '../../../test/helpers/validation-report';
+import { findRule } from '../../validate/rule-catalog';
+import { PROFILES, type ValidationReport } from '../../validate/types';
 import { AGENTWIRE_INFORMATION_URI, formatSarif, SARIF_SCHEMA } from './format-sarif';
-import { findRule } from './rule-catalog';
-import { PROFILES, type ValidationReport } from './types';
 
 /**
  * The official SARIF 2.1.0 schema (test/fixtures/sarif-schema-2.1.0.README.md). It is draft-04;

@@ -6,9 +6,9 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { RelatedLocation } from '../../internal/diagnostic';
+import { findRule } from '../../validate/rule-catalog';
+import { PROFILES, type Profile, type ProfileDiagnostic, type ValidationReport } from '../../validate/types';
 import { isInside, relativeToCwd } from './format-shared';
-import { findRule } from './rule-catalog';
-import { PROFILES, type Profile, type ProfileDiagnostic, type ValidationReport } from './types';
 
 /** The schema the log names in `$schema`: SARIF 2.1.0 Errata 01, OASIS Standard. */
 export const SARIF_SCHEMA = 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json';

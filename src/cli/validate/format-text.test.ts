@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { OUTSIDE_FILE, sampleReport, WEIRD_FILE } from '../../../test/helpers/validation-report';
+import type { ValidationReport } from '../../validate/types';
 import { formatText } from './format-text';
-import type { ValidationReport } from './types';
 
 const ESC = '\u001b';
 const red = (text: string) => `${ESC}[31m${text}${ESC}[39m`;

@@ -3,10 +3,11 @@
  * severity, message, rule code and profile, then its hint; a summary line at the end.
  * @module
  */
+
+import type { ProfileDiagnostic, ValidationReport } from '../../validate/types';
 import { createStyles, type Style } from '../color';
 import { escapeUnsafe } from './format-shared';
 import { formatSummary } from './format-summary';
-import type { ProfileDiagnostic, ValidationReport } from './types';
 
 /** Options of {@link formatText}. */
 export interface TextFormatOptions {

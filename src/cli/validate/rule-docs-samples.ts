@@ -6,11 +6,11 @@
 import { diagnostic } from '../../internal/diagnostic';
 import { HOOKS_MATCHER_NEVER_FIRES } from '../../plugins/hook-rules';
 import { SKILL_NAME_MISMATCH } from '../../skills/rules';
+import type { ValidationReport } from '../../validate/types';
 import { formatGithub } from './format-github';
 import { formatJson } from './format-json';
 import { formatSarif } from './format-sarif';
 import { formatText } from './format-text';
-import type { ValidationReport } from './types';
 
 /** The version the samples name. */
 const VERSION = '0.1.0';

@@ -5,8 +5,9 @@
  * markers; a test fails when the file differs from a fresh generation.
  * @module
  */
+
+import { type CatalogRule, libraryRuleTables, PROFILE_AREAS, type RuleArea, ruleCatalog } from '../../validate/rule-catalog';
 import { fenced, fillBlocks } from '../doc-blocks';
-import { type CatalogRule, libraryRuleTables, PROFILE_AREAS, type RuleArea, ruleCatalog } from './rule-catalog';
 import { SAMPLE_BLOCKS } from './rule-docs-samples';
 
 /** Backslash-escapes what Markdown would read as markup (outside code spans); `|` too in a table. */

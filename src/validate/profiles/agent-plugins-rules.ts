@@ -4,7 +4,7 @@
  * manifest, mcp.json and skill rules of the other parsers are raised under this profile too.
  * @module
  */
-import type { Rule } from '../../../internal/diagnostic';
+import type { Rule } from '../../internal/diagnostic';
 
 const rule = (code: string, severity: Rule['severity'], title: string, description: string, hint: string, example: string): Rule => ({
   code: `agent-plugins-${code}`,

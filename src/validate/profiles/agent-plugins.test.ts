@@ -1,10 +1,10 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: tool-server and hook fixtures name ${…} placeholders
 import { join, relative } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type TreeEntry, tempTree } from '../../../../test/helpers/tree';
-import { compareDiagnostics } from '../../../internal/diagnostic';
-import { AGENT_PLUGINS_MANIFEST_SCHEMA } from '../../../plugins/manifest';
-import { AGENT_PLUGINS_MCP_SCHEMA } from '../../../plugins/mcp-config';
+import { type TreeEntry, tempTree } from '../../../test/helpers/tree';
+import { compareDiagnostics } from '../../internal/diagnostic';
+import { AGENT_PLUGINS_MANIFEST_SCHEMA } from '../../plugins/manifest';
+import { AGENT_PLUGINS_MCP_SCHEMA } from '../../plugins/mcp-config';
 import type { Artifacts, PluginArtifact } from '../artifacts';
 import type { ProfileDiagnostic } from '../types';
 import { checkAgentPlugins } from './agent-plugins';

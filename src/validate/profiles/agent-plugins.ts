@@ -6,10 +6,10 @@
  * @module
  */
 import { basename, join } from 'node:path';
-import { isJsonObject } from '../../../plugins/json-checks';
-import { readJsonDocument } from '../../../plugins/json-document';
-import { AGENT_PLUGINS_MANIFEST_SCHEMA, parsePluginManifest } from '../../../plugins/manifest';
-import { checkPluginName, suggestPluginName } from '../../../plugins/plugin-name';
+import { isJsonObject } from '../../plugins/json-checks';
+import { readJsonDocument } from '../../plugins/json-document';
+import { AGENT_PLUGINS_MANIFEST_SCHEMA, parsePluginManifest } from '../../plugins/manifest';
+import { checkPluginName, suggestPluginName } from '../../plugins/plugin-name';
 import type { Artifacts, PluginArtifact } from '../artifacts';
 import type { ProfileDiagnostic } from '../types';
 import { checkPluginLinks } from './agent-plugins-links';

@@ -4,8 +4,8 @@
  * @module
  */
 import { basename } from 'node:path';
-import type { Position } from '../../../internal/diagnostic';
-import { pythonStrip } from '../../../plugins/node/agent-fields';
+import type { Position } from '../../internal/diagnostic';
+import { pythonStrip } from '../../plugins/node/agent-fields';
 import { normalizeSkillName, skillNameProblems, suggestSkillName } from './agentskills-name';
 import {
   AGENTSKILLS_ALLOWED_TOOLS_INVALID,

@@ -4,7 +4,7 @@
  * own). Its YAML is read as strictyaml reads it.
  * @module
  */
-import type { Position } from '../../../internal/diagnostic';
+import type { Position } from '../../internal/diagnostic';
 import {
   AGENTSKILLS_FRONTMATTER_CUT,
   AGENTSKILLS_FRONTMATTER_MISSING,

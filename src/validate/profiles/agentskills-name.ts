@@ -4,7 +4,7 @@
  * hyphens, equal to the folder name.
  * @module
  */
-import { pythonStrip } from '../../../plugins/node/agent-fields';
+import { pythonStrip } from '../../plugins/node/agent-fields';
 
 /** The longest name, in characters (code points). */
 export const SKILL_NAME_MAX_LENGTH = 64;

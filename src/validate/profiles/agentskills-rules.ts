@@ -3,7 +3,7 @@
  * validator (`skills-ref validate`) applies it, and the specification's recommendations.
  * @module
  */
-import type { Rule } from '../../../internal/diagnostic';
+import type { Rule } from '../../internal/diagnostic';
 
 const rule = (code: string, severity: Rule['severity'], title: string, description: string, hint: string, example: string): Rule => ({
   code: `agentskills-${code}`,

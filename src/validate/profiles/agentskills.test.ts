@@ -1,9 +1,9 @@
 import { join, relative } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type TreeEntry, tempTree } from '../../../../test/helpers/tree';
-import { compareDiagnostics } from '../../../internal/diagnostic';
-import { nodeFileSystem, type SkillFileSystem } from '../../../skills/file-system';
-import { loadSkillsDirectory } from '../../../skills/load-directory';
+import { type TreeEntry, tempTree } from '../../../test/helpers/tree';
+import { compareDiagnostics } from '../../internal/diagnostic';
+import { nodeFileSystem, type SkillFileSystem } from '../../skills/file-system';
+import { loadSkillsDirectory } from '../../skills/load-directory';
 import type { Artifacts } from '../artifacts';
 import type { ProfileDiagnostic } from '../types';
 import { checkAgentSkills, checkSkillText } from './agentskills';

@@ -5,9 +5,9 @@
  * @module
  */
 import { basename, join } from 'node:path';
-import type { Finding } from '../../../internal/diagnostic';
-import { splitFrontmatter } from '../../../internal/frontmatter';
-import { parseYamlSource, type YamlSource } from '../../../internal/yaml-source';
+import type { Finding } from '../../internal/diagnostic';
+import { splitFrontmatter } from '../../internal/frontmatter';
+import { parseYamlSource, type YamlSource } from '../../internal/yaml-source';
 import type { DeclaredComponents } from './claude-code-manifest';
 import {
   CLAUDE_CODE_FRONTMATTER_INVALID,

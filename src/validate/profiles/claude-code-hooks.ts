@@ -3,8 +3,8 @@
  * event names (about thirty, against the service's six), and each hook's type and fields.
  * @module
  */
-import type { JsonPath } from '../../../internal/json-source';
-import { hasOwn, isJsonObject, type JsonCheckContext, report } from '../../../plugins/json-checks';
+import type { JsonPath } from '../../internal/json-source';
+import { hasOwn, isJsonObject, type JsonCheckContext, report } from '../../plugins/json-checks';
 import type { ProfileDiagnostic } from '../types';
 import { expectType, flushClaudeJson, readClaudeJson, reportUnknownKeys } from './claude-code-json';
 import { CLAUDE_CODE_HOOKS_INVALID, CLAUDE_CODE_HOOKS_UNKNOWN_EVENT } from './claude-code-rules';

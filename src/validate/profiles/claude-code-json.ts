@@ -4,7 +4,7 @@
  * unknown keys, kebab-case names).
  * @module
  */
-import type { JsonPath } from '../../../internal/json-source';
+import type { JsonPath } from '../../internal/json-source';
 import {
   checkJsonType,
   createJsonCheckContext,
@@ -13,8 +13,8 @@ import {
   type JsonCheckContext,
   type JsonType,
   report,
-} from '../../../plugins/json-checks';
-import { readJsonDocument } from '../../../plugins/json-document';
+} from '../../plugins/json-checks';
+import { readJsonDocument } from '../../plugins/json-document';
 import type { ProfileDiagnostic } from '../types';
 import {
   CLAUDE_CODE_FIELD_MISSING,

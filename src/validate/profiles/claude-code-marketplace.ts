@@ -4,8 +4,8 @@
  * caller then checks as a plugin.
  * @module
  */
-import type { JsonPath } from '../../../internal/json-source';
-import { hasOwn, isJsonObject, type JsonCheckContext, report } from '../../../plugins/json-checks';
+import type { JsonPath } from '../../internal/json-source';
+import { hasOwn, isJsonObject, type JsonCheckContext, report } from '../../plugins/json-checks';
 import type { ProfileDiagnostic } from '../types';
 import { checkClaudeName, expectField, expectType, flushClaudeJson, readClaudeJson, reportUnknownKeys } from './claude-code-json';
 import { CLAUDE_CODE_DUPLICATE_PLUGIN, CLAUDE_CODE_MARKETPLACE_NAME_RESERVED } from './claude-code-rules';

@@ -4,7 +4,7 @@
  * repository (not only the marketplace file).
  * @module
  */
-import type { Rule } from '../../../internal/diagnostic';
+import type { Rule } from '../../internal/diagnostic';
 
 const rule = (code: string, severity: Rule['severity'], title: string, description: string, hint: string, example: string): Rule => ({
   code: `claude-code-${code}`,

@@ -4,9 +4,9 @@
  * @module
  */
 import { resolve } from 'node:path';
-import type { JsonPath } from '../../../internal/json-source';
-import { hasOwn, type JsonCheckContext, report } from '../../../plugins/json-checks';
-import { isInside } from '../../../plugins/node/containment';
+import type { JsonPath } from '../../internal/json-source';
+import { hasOwn, type JsonCheckContext, report } from '../../plugins/json-checks';
+import { isInside } from '../../plugins/node/containment';
 import { expectType } from './claude-code-json';
 import { CLAUDE_CODE_SOURCE_INVALID, CLAUDE_CODE_SOURCE_MISSING } from './claude-code-rules';
 import { pathKind } from './paths';

@@ -1,8 +1,8 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: tool-server and hook fixtures name ${…} placeholders
 import { join, relative } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type TreeEntry, tempTree } from '../../../../test/helpers/tree';
-import { compareDiagnostics } from '../../../internal/diagnostic';
+import { type TreeEntry, tempTree } from '../../../test/helpers/tree';
+import { compareDiagnostics } from '../../internal/diagnostic';
 import type { Artifacts, PluginArtifact } from '../artifacts';
 import { checkClaudeCode } from './claude-code';
 import { CLAUDE_CODE_HOOK_EVENTS } from './claude-code-hooks';

@@ -5,8 +5,8 @@
  * @module
  */
 import { join } from 'node:path';
-import { isInside } from '../../../plugins/node/containment';
-import { kindOf } from '../../../plugins/node/manifest-file';
+import { isInside } from '../../plugins/node/containment';
+import { kindOf } from '../../plugins/node/manifest-file';
 import type { ResolvedOptions } from './read-text';
 
 /**

@@ -3,7 +3,7 @@
  * that raised it, and re-tagging for diagnostics another parser produced.
  * @module
  */
-import { type Diagnostic, diagnostic, type Finding, type Rule } from '../../../internal/diagnostic';
+import { type Diagnostic, diagnostic, type Finding, type Rule } from '../../internal/diagnostic';
 import type { Profile, ProfileDiagnostic } from '../types';
 
 /** Reports one finding under a rule. */

@@ -3,10 +3,10 @@
  * size limit, as strict UTF-8 text.
  * @module
  */
-import type { Position } from '../../../internal/diagnostic';
-import { decodeUtf8 } from '../../../internal/utf8';
-import { nodeFileSystem, type SkillFileSystem } from '../../../skills/file-system';
-import { DEFAULT_MAX_FILE_SIZE } from '../../../skills/load-directory';
+import type { Position } from '../../internal/diagnostic';
+import { decodeUtf8 } from '../../internal/utf8';
+import { nodeFileSystem, type SkillFileSystem } from '../../skills/file-system';
+import { DEFAULT_MAX_FILE_SIZE } from '../../skills/load-directory';
 
 /** Options of the profile checks. */
 export interface ProfileOptions {

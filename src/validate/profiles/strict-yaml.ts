@@ -6,7 +6,7 @@
  * @module
  */
 import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, type Node, parseDocument } from 'yaml';
-import type { Position } from '../../../internal/diagnostic';
+import type { Position } from '../../internal/diagnostic';
 
 /** A value as strictyaml sees it: a string, a mapping or a list (or an alias, which it refuses). */
 export type StrictNode =
