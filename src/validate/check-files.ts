@@ -5,17 +5,10 @@
  */
 import { basename, dirname, join } from 'node:path';
 import type { Diagnostic } from '../internal/diagnostic';
-import { parseHooksConfig } from '../plugins/hooks-config';
-import { parseLegacyPluginManifest } from '../plugins/legacy-manifest';
-import { parseLegacyMcpConfig } from '../plugins/legacy-mcp-config';
-import { parsePluginManifest } from '../plugins/manifest';
-import { parseMcpConfig } from '../plugins/mcp-config';
-import { loadPluginDirectory } from '../plugins/node';
-import type { PluginDirectory } from '../plugins/node/types';
-import type { SkillFileSystem } from '../skills/file-system';
-import { loadSkillFile } from '../skills/load-skill-file';
-import { problemDiagnostics } from '../skills/problem';
-import { SafeWalker } from '../skills/walk';
+import { parseHooksConfig, parseLegacyMcpConfig, parseLegacyPluginManifest, parseMcpConfig, parsePluginManifest } from '../plugins/index';
+import { loadPluginDirectory, type PluginDirectory } from '../plugins/node';
+import type { SkillFileSystem } from '../skills/index';
+import { loadSkillFile, problemDiagnostics, SafeWalker } from '../skills/internal';
 import type { PluginArtifact, SkillArtifact } from './artifacts';
 
 /** Options shared by the file checks. */

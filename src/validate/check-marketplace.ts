@@ -6,10 +6,8 @@
  */
 import { dirname, join, relative, sep } from 'node:path';
 import { type Diagnostic, diagnostic } from '../internal/diagnostic';
-import { parseMarketplace } from '../plugins/marketplace';
-import { resolveMarketplaceSkillSource, resolveMarketplaceSource } from '../plugins/marketplace-source';
-import type { Marketplace } from '../plugins/marketplace-types';
-import type { SkillFileSystem } from '../skills/file-system';
+import { type Marketplace, parseMarketplace, resolveMarketplaceSkillSource, resolveMarketplaceSource } from '../plugins/index';
+import type { SkillFileSystem } from '../skills/index';
 import { COVERAGE_ENTRY_MISSING, COVERAGE_UNLISTED_PLUGIN, COVERAGE_UNLISTED_SKILL } from './rules';
 
 /** What checking a listed folder gives: whether it holds what the entry promises. */

@@ -5,14 +5,15 @@
  */
 import { join } from 'node:path';
 import type { Diagnostic } from '../internal/diagnostic';
-import { readConfigCheckout } from '../skills/config-repository';
-import { discoverSkillFiles } from '../skills/discover';
-import type { SkillFileSystem } from '../skills/file-system';
-import { loadSkillsDirectory } from '../skills/load-directory';
-import type { SkillPreset } from '../skills/presets';
-import { loadRepository } from '../skills/repository';
-import type { Skill } from '../skills/types';
-import { SafeWalker } from '../skills/walk';
+import {
+  loadRepository,
+  loadSkillsDirectory,
+  readConfigCheckout,
+  type Skill,
+  type SkillFileSystem,
+  type SkillPreset,
+} from '../skills/index';
+import { discoverSkillFiles, SafeWalker } from '../skills/internal';
 import type { SkillArtifact } from './artifacts';
 
 /** What checking one target gives. */

@@ -4,7 +4,7 @@
  * @module
  */
 import { basename, join } from 'node:path';
-import type { SkillFileSystem } from '../skills/file-system';
+import type { SkillFileSystem } from '../skills/index';
 
 /** One thing to check, found in a path. */
 export type Target =

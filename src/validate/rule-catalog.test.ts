@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Rule } from '../internal/diagnostic';
-import { HOOK_RULES } from '../plugins/hook-rules';
-import { INVALID_JSON } from '../plugins/json-document';
-import { SKILL_RULES } from '../skills/rules';
+import { HOOK_RULES } from '../plugins/index';
+import { INVALID_JSON } from '../plugins/internal';
+import { SKILL_RULES } from '../skills/index';
 import { buildRuleCatalog, findRule, libraryRuleTables, PROFILE_AREAS, ruleCatalog } from './rule-catalog';
 import { PROFILES } from './types';
 

@@ -5,10 +5,8 @@
  */
 import { basename, dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { compareDiagnostics, type Diagnostic, diagnostic } from '../internal/diagnostic';
-import { nodeFileSystem, type SkillFileSystem } from '../skills/file-system';
-import type { SkillPreset } from '../skills/presets';
-import { BUILTIN_NAME_COLLISION } from '../skills/rules';
-import type { Skill } from '../skills/types';
+import { nodeFileSystem, type Skill, type SkillFileSystem, type SkillPreset } from '../skills/index';
+import { BUILTIN_NAME_COLLISION } from '../skills/internal';
 import type { Artifacts } from './artifacts';
 import { checkListedSkill, checkPluginFolder, checkSingleFile, componentFiles, type FileCheckOptions } from './check-files';
 import { checkCoverage, checkMarketplace } from './check-marketplace';

@@ -4,8 +4,7 @@
  * @module
  */
 import { resolve } from 'node:path';
-import { nodeFileSystem } from '../../skills/file-system';
-import { resolvePreset, SKILL_PRESETS } from '../../skills/presets';
+import { nodeFileSystem, resolvePreset, SKILL_PRESETS } from '../../skills/index';
 import { runValidate } from '../../validate/run-validate';
 import { PROFILES, type Profile, type ValidationReport } from '../../validate/types';
 import { parseCommandArgs } from '../args';

@@ -4,8 +4,8 @@
  * @module
  */
 import { diagnostic } from '../../internal/diagnostic';
-import { HOOKS_MATCHER_NEVER_FIRES } from '../../plugins/hook-rules';
-import { SKILL_NAME_MISMATCH } from '../../skills/rules';
+import { HOOKS_MATCHER_NEVER_FIRES } from '../../plugins/internal';
+import { SKILL_NAME_MISMATCH } from '../../skills/internal';
 import type { ValidationReport } from '../../validate/types';
 import { formatGithub } from './format-github';
 import { formatJson } from './format-json';

@@ -7,9 +7,8 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: names the ${PLUGIN_ROOT} placeholder of mcp.json
 import { join, resolve } from 'node:path';
 import type { JsonSource } from '../../internal/json-source';
-import { isJsonObject } from '../../plugins/json-checks';
-import { readJsonDocument } from '../../plugins/json-document';
-import { parseMcpConfig } from '../../plugins/mcp-config';
+import { parseMcpConfig } from '../../plugins/index';
+import { isJsonObject, readJsonDocument } from '../../plugins/internal';
 import {
   AGENT_PLUGINS_COMPONENT_KIND,
   AGENT_PLUGINS_LEGACY_MCP,

@@ -6,10 +6,8 @@
  * @module
  */
 import { basename, join } from 'node:path';
-import { isJsonObject } from '../../plugins/json-checks';
-import { readJsonDocument } from '../../plugins/json-document';
-import { AGENT_PLUGINS_MANIFEST_SCHEMA, parsePluginManifest } from '../../plugins/manifest';
-import { checkPluginName, suggestPluginName } from '../../plugins/plugin-name';
+import { AGENT_PLUGINS_MANIFEST_SCHEMA, checkPluginName, parsePluginManifest, suggestPluginName } from '../../plugins/index';
+import { isJsonObject, readJsonDocument } from '../../plugins/internal';
 import type { Artifacts, PluginArtifact } from '../artifacts';
 import type { ProfileDiagnostic } from '../types';
 import { checkPluginLinks } from './agent-plugins-links';

@@ -4,7 +4,7 @@
  * @module
  */
 import { dirname, resolve } from 'node:path';
-import { isInside } from '../../plugins/node/containment';
+import { isInside } from '../../plugins/internal';
 import { positionOf } from './agentskills-frontmatter';
 import { AGENTSKILLS_BODY_TOO_MANY_TOKENS, AGENTSKILLS_FILE_TOO_LONG, AGENTSKILLS_REFERENCE_TOO_DEEP } from './agentskills-rules';
 import type { Reporter } from './profile-output';

@@ -4,10 +4,11 @@
  * hyphens, equal to the folder name.
  * @module
  */
-import { pythonStrip } from '../../plugins/node/agent-fields';
 
 /** The longest name, in characters (code points). */
 export const SKILL_NAME_MAX_LENGTH = 64;
+
+import { pythonStrip } from '../../plugins/internal';
 
 /** The name the validator compares: stripped, then NFKC-normalized. */
 export function normalizeSkillName(name: string): string {

@@ -4,7 +4,7 @@
  * @module
  */
 import type { JsonPath } from '../../internal/json-source';
-import { hasOwn, isJsonObject, type JsonCheckContext, report } from '../../plugins/json-checks';
+import { hasOwn, isJsonObject, type JsonCheckContext, report } from '../../plugins/internal';
 import type { ProfileDiagnostic } from '../types';
 import { expectType, flushClaudeJson, readClaudeJson, reportUnknownKeys } from './claude-code-json';
 import { CLAUDE_CODE_HOOKS_INVALID, CLAUDE_CODE_HOOKS_UNKNOWN_EVENT } from './claude-code-rules';

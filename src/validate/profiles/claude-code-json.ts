@@ -12,9 +12,9 @@ import {
   hasOwn,
   type JsonCheckContext,
   type JsonType,
+  readJsonDocument,
   report,
-} from '../../plugins/json-checks';
-import { readJsonDocument } from '../../plugins/json-document';
+} from '../../plugins/internal';
 import type { ProfileDiagnostic } from '../types';
 import {
   CLAUDE_CODE_FIELD_MISSING,

@@ -6,8 +6,7 @@
  */
 import { join, resolve } from 'node:path';
 import type { JsonPath } from '../../internal/json-source';
-import { hasOwn, isJsonObject, type JsonCheckContext, type JsonType, report } from '../../plugins/json-checks';
-import { isInside } from '../../plugins/node/containment';
+import { hasOwn, isInside, isJsonObject, type JsonCheckContext, type JsonType, report } from '../../plugins/internal';
 import type { ProfileDiagnostic } from '../types';
 import { checkClaudeName, expectType, flushClaudeJson, readClaudeJson, reportUnknownKeys } from './claude-code-json';
 import {

@@ -5,7 +5,7 @@
  * @module
  */
 import type { JsonPath } from '../../internal/json-source';
-import { hasOwn, isJsonObject, type JsonCheckContext, report } from '../../plugins/json-checks';
+import { hasOwn, isJsonObject, type JsonCheckContext, report } from '../../plugins/internal';
 import type { ProfileDiagnostic } from '../types';
 import { checkClaudeName, expectField, expectType, flushClaudeJson, readClaudeJson, reportUnknownKeys } from './claude-code-json';
 import { CLAUDE_CODE_DUPLICATE_PLUGIN, CLAUDE_CODE_MARKETPLACE_NAME_RESERVED } from './claude-code-rules';

@@ -5,8 +5,7 @@
  */
 import { resolve } from 'node:path';
 import type { JsonPath } from '../../internal/json-source';
-import { hasOwn, type JsonCheckContext, report } from '../../plugins/json-checks';
-import { isInside } from '../../plugins/node/containment';
+import { hasOwn, isInside, type JsonCheckContext, report } from '../../plugins/internal';
 import { expectType } from './claude-code-json';
 import { CLAUDE_CODE_SOURCE_INVALID, CLAUDE_CODE_SOURCE_MISSING } from './claude-code-rules';
 import { pathKind } from './paths';

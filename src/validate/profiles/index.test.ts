@@ -2,19 +2,21 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tempTree } from '../../../test/helpers/tree';
 import { compareDiagnostics, type Rule } from '../../internal/diagnostic';
-import { HOOK_RULES } from '../../plugins/hook-rules';
-import { JSON_DOCUMENT_RULES } from '../../plugins/json-document';
-import { LAUNCH_LINK_RULES } from '../../plugins/launch-link-rules';
-import { AGENT_PLUGINS_MANIFEST_SCHEMA } from '../../plugins/manifest';
-import { MANIFEST_RULES } from '../../plugins/manifest-rules';
-import { MARKETPLACE_RULES } from '../../plugins/marketplace-rules';
-import { MCP_RULES } from '../../plugins/mcp-rules';
-import { PLUGIN_DIRECTORY_RULES } from '../../plugins/node/rules';
-import { SOURCE_RULES } from '../../plugins/plugin-source-rules';
-import { SPECIFIER_RULES } from '../../plugins/plugin-specifier';
-import { REFERENCE_RULES } from '../../plugins/reference-check';
-import { REGISTRATION_RULES } from '../../plugins/registration-rules';
-import { SKILL_RULES } from '../../skills/rules';
+import {
+  AGENT_PLUGINS_MANIFEST_SCHEMA,
+  HOOK_RULES,
+  LAUNCH_LINK_RULES,
+  MANIFEST_RULES,
+  MARKETPLACE_RULES,
+  MCP_RULES,
+  REFERENCE_RULES,
+  REGISTRATION_RULES,
+  SOURCE_RULES,
+  SPECIFIER_RULES,
+} from '../../plugins/index';
+import { JSON_DOCUMENT_RULES } from '../../plugins/internal';
+import { PLUGIN_DIRECTORY_RULES } from '../../plugins/node';
+import { SKILL_RULES } from '../../skills/index';
 import type { Artifacts } from '../artifacts';
 import { PROFILES } from '../types';
 import { PROFILE_RULES, runProfiles, SHARED_PROFILE_RULES } from './index';

@@ -5,9 +5,8 @@
  * @module
  */
 import { compareDiagnostics, type Rule } from '../../internal/diagnostic';
-import { DUPLICATE_KEY, INVALID_JSON } from '../../plugins/json-document';
-import { MANIFEST_FIELD_NOT_HONOURED, MANIFEST_RULES } from '../../plugins/manifest-rules';
-import { MCP_RULES, MCP_SERVERS_AT_ROOT, MCP_VALUE_COERCED } from '../../plugins/mcp-rules';
+import { MANIFEST_RULES, MCP_RULES } from '../../plugins/index';
+import { DUPLICATE_KEY, INVALID_JSON, MANIFEST_FIELD_NOT_HONOURED, MCP_SERVERS_AT_ROOT, MCP_VALUE_COERCED } from '../../plugins/internal';
 import type { Artifacts } from '../artifacts';
 import type { Profile, ProfileDiagnostic } from '../types';
 import { AGENT_PLUGINS_DROPPED_MANIFEST_CODES, checkAgentPlugins } from './agent-plugins';

@@ -5,8 +5,7 @@
  * @module
  */
 import { join } from 'node:path';
-import { isInside } from '../../plugins/node/containment';
-import { kindOf } from '../../plugins/node/manifest-file';
+import { isInside, kindOf } from '../../plugins/internal';
 import type { ResolvedOptions } from './read-text';
 
 /**

@@ -5,8 +5,7 @@
  */
 import type { Position } from '../../internal/diagnostic';
 import { decodeUtf8 } from '../../internal/utf8';
-import { nodeFileSystem, type SkillFileSystem } from '../../skills/file-system';
-import { DEFAULT_MAX_FILE_SIZE } from '../../skills/load-directory';
+import { DEFAULT_MAX_FILE_SIZE, nodeFileSystem, type SkillFileSystem } from '../../skills/index';
 
 /** Options of the profile checks. */
 export interface ProfileOptions {

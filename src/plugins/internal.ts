@@ -1,0 +1,28 @@
+/**
+ * What other areas of the package use from `src/plugins/` beyond its public entries (`index.ts`,
+ * `node.ts`): the JSON reader and type checks the parsers share, rules cited by code, and the
+ * Node folder loader's path helpers. Not a published subpath; other areas import these from here,
+ * never from the files themselves. A plain list of re-exports: when a file moves, only its line
+ * here changes.
+ * @module
+ */
+
+export { HOOKS_MATCHER_NEVER_FIRES } from './hook-rules';
+export {
+  checkJsonType,
+  createJsonCheckContext,
+  formatJsonPath,
+  hasOwn,
+  isJsonObject,
+  type JsonCheckContext,
+  type JsonType,
+  report,
+} from './json-checks';
+export { DUPLICATE_KEY, INVALID_JSON, JSON_DOCUMENT_RULES, readJsonDocument } from './json-document';
+export { MANIFEST_FIELD_NOT_HONOURED } from './manifest-rules';
+export { MCP_SERVERS_AT_ROOT, MCP_VALUE_COERCED } from './mcp-rules';
+
+// Node only (the folder loader's helpers).
+export { pythonStrip } from './node/agent-fields';
+export { isInside } from './node/containment';
+export { kindOf } from './node/manifest-file';
