@@ -1,9 +1,8 @@
 /**
- * Conversation ids in the webhook path: a UUID, hyphenated or as 32 hex digits.
+ * Conversation ids: a UUID, hyphenated or as 32 hex digits, in the one canonical form every area
+ * keys conversations by. Depends on nothing (the stores, the webhooks and the CLI use it).
  * @module
  */
-import type { ValidationErrorItem } from '../events/index';
-
 const HYPHENATED = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 const COMPACT = /^[0-9a-fA-F]{32}$/;
 
@@ -21,15 +20,4 @@ export function normalizeConversationId(value: string): string | undefined {
 /** The 32-hex form of a conversation id, as the sender writes it in URLs. */
 export function compactConversationId(value: string): string | undefined {
   return normalizeConversationId(value)?.replaceAll('-', '');
-}
-
-/** The 422 item the service answers for a bad `conversation_id`. */
-export function conversationIdError(value: string): ValidationErrorItem {
-  return {
-    type: 'uuid_parsing',
-    loc: ['path', 'conversation_id'],
-    msg: 'Input should be a valid UUID, invalid character: expected an optional prefix of `urn:uuid:` followed by [0-9a-fA-F-]',
-    input: value,
-    ctx: { error: 'invalid character: expected an optional prefix of `urn:uuid:` followed by [0-9a-fA-F-]' },
-  };
 }

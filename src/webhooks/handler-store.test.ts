@@ -3,7 +3,7 @@ import { messageEvent } from '../../test/helpers/events';
 import type { Event } from '../events/index';
 import { createMemoryStore } from '../stores/memory-store';
 import type { EventStore } from '../stores/types';
-import { createWebhookHandler } from './handler';
+import { createWebhookHandler } from './handler/index';
 import { createMemorySeenStore } from './seen';
 
 const ID = '3f2a9c10-4a00-4a01-a001-5e1d0000b000';

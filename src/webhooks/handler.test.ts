@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { actionEvent, messageEvent } from '../../test/helpers/events';
-import { createWebhookHandler } from './handler';
+import { createWebhookHandler } from './handler/index';
 import type { SeenStore } from './seen';
 import type { WebhookListenerError } from './types';
 

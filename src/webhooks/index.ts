@@ -17,7 +17,7 @@ export { createMemoryStore, type MemoryStore } from '../stores/memory-store';
 export { stringifyEvent } from '../stores/stored-json';
 export type { AppendResult, EventPage, EventStore, ListOptions } from '../stores/types';
 export type { ApiKeyOption } from './auth';
-export { createWebhookHandler, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_EVENTS } from './handler';
+export { createWebhookHandler, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_EVENTS } from './handler/index';
 export type { HeaderLookup } from './headers';
 export { createMemorySeenStore, type SeenStore } from './seen';
 export type { SignatureOptions } from './signature';

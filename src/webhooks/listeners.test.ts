@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { actionEvent, messageEvent } from '../../test/helpers/events';
 import { EVENT_KINDS } from '../events/generated/kinds';
-import { createWebhookHandler } from './handler';
+import { createWebhookHandler } from './handler/index';
 
 const ID = '3f2a9c10-4a00-4a01-a001-5e1d0000b000';
 const headers = { 'x-session-api-key': 'k' };

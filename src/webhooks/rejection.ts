@@ -1,8 +1,9 @@
 /**
- * The handler's answers: the fixed ones, and a refused request described in one line for
- * `onReject` listeners and logs.
+ * The handler's answers: the fixed ones (the 422 item of a bad conversation id too), and a refused
+ * request described in one line for `onReject` listeners and logs.
  * @module
  */
+import type { ValidationErrorItem } from '../events/index';
 import type { WebhookResult } from './types';
 
 /** The answer to an accepted batch. */
@@ -36,4 +37,15 @@ export function rejectionReason(result: WebhookResult): string {
     return `${where}: ${String(first.msg ?? 'invalid')} [${String(first.type ?? 'invalid')}]${more}`;
   }
   return `HTTP ${result.status}`;
+}
+
+/** The 422 item the service answers for a bad `conversation_id`. */
+export function conversationIdError(value: string): ValidationErrorItem {
+  return {
+    type: 'uuid_parsing',
+    loc: ['path', 'conversation_id'],
+    msg: 'Input should be a valid UUID, invalid character: expected an optional prefix of `urn:uuid:` followed by [0-9a-fA-F-]',
+    input: value,
+    ctx: { error: 'invalid character: expected an optional prefix of `urn:uuid:` followed by [0-9a-fA-F-]' },
+  };
 }

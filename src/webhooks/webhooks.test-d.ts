@@ -2,7 +2,7 @@ import { describe, expectTypeOf, it } from 'vitest';
 import { createClient } from '../api/index';
 import type { ActionEvent, Event, LenientActionEvent, LenientEvent, MessageEvent } from '../events/index';
 import { createMemoryStore } from '../stores/memory-store';
-import { createWebhookHandler } from './handler';
+import { createWebhookHandler } from './handler/index';
 import { toNodeHandler } from './node';
 import { storeListener } from './store';
 import type { UnknownKindsMode, WebhookHandler, WebhookHandlerOptions } from './types';

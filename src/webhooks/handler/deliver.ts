@@ -1,0 +1,68 @@
+/**
+ * One delivery of events, in the order the service checks it: the key (before the body is read),
+ * the body, the conversation id, the signature and `verify`, the number of events, the JSON, the
+ * events themselves; then the store or the listeners decide the answer.
+ * @module
+ */
+import { type Event, safeDecodeEvents, toValidationDetail } from '../../events/index';
+import { normalizeConversationId } from '../../internal/conversation-id';
+import { rememberReceivedJson } from '../../stores/stored-json';
+import { dispatch } from '../dispatch';
+import type { HeaderLookup } from '../headers';
+import { receivedEventTexts } from '../json-items';
+import { exceedsArrayItems } from '../json-scan';
+import { parseJsonBody } from '../read-body';
+import { conversationIdError, detail, SUCCESS } from '../rejection';
+import type { WebhookBody, WebhookResult } from '../types';
+import { checkRequest, readBodyText } from './body';
+import type { HandlerState } from './state';
+
+/** The 413 of a batch with more than `maxEvents` events. */
+function tooManyEvents(state: HandlerState): WebhookResult {
+  return detail(413, `The batch holds more than ${state.maxEvents} events, the most one request may carry`);
+}
+
+/**
+ * Delivers a batch for the conversation `rawId` names (hyphenated or 32 hex digits): answers 200
+ * once the store and every listener took it, 401, 413 or 422 when it is refused (whole), 500 when
+ * the store or a listener failed (the sender will deliver it again).
+ */
+export async function deliver(
+  state: HandlerState,
+  rawId: string,
+  headers: HeaderLookup,
+  readBody: () => Promise<WebhookBody>,
+): Promise<WebhookResult> {
+  const conversationId = normalizeConversationId(rawId);
+  let authFailure = state.checkAuth(headers, conversationId);
+  if (typeof authFailure === 'object') authFailure = await authFailure;
+  if (authFailure) return detail(401, authFailure);
+  const body = await readBodyText(state, readBody);
+  if ('status' in body) return body;
+  if (!conversationId) return detail(422, [conversationIdError(rawId)]);
+  if (state.secrets || state.options.verify) {
+    const rejected = await checkRequest(state, conversationId, headers, body);
+    if (rejected) return rejected;
+  }
+  let json = body.json;
+  if (body.text !== undefined) {
+    // Counted before parsing: half a million tiny events are refused without building them.
+    if (exceedsArrayItems(body.text, state.maxEvents)) return tooManyEvents(state);
+    const parsed = parseJsonBody(body.text);
+    if (!parsed.ok) return detail(422, [parsed.error]);
+    json = parsed.value;
+  } else if (Array.isArray(json) && json.length > state.maxEvents) return tooManyEvents(state);
+  const decoded = safeDecodeEvents(json, state.decodeOptions);
+  if (!decoded.success) return detail(422, toValidationDetail(decoded.issues, ['body']));
+  if (body.text !== undefined) {
+    // What a store keeps is each event as it was sent; listeners get the decoded events.
+    const texts = receivedEventTexts(body.text, json as unknown[], decoded.output);
+    for (let i = 0; i < texts.length; i++) rememberReceivedJson(decoded.output[i] as object, texts[i] as string);
+  }
+  const failure = await dispatch(decoded.output as Event[], { conversationId }, state.listeners, state.dedupe);
+  if (!failure) state.reportUnknownFields(decoded.unknownFields, decoded.output as Event[], conversationId);
+  if (failure?.stage === 'store')
+    return detail(500, 'The event store could not store the batch; it was not acknowledged and may be delivered again');
+  if (failure) return detail(500, 'A webhook listener failed; the batch was not acknowledged and may be delivered again');
+  return SUCCESS;
+}
