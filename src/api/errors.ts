@@ -6,6 +6,7 @@
 
 import type { ValidationErrorItem } from '../events/index';
 import { AgentwireError } from '../internal/agentwire-error';
+import { askedRetryAfterMs } from '../internal/http-retry';
 
 /** What an {@link APIError} is built from. */
 export interface APIErrorInit {
@@ -90,6 +91,18 @@ export class UnprocessableEntityError extends APIError {
 /** 429: rate limited; `retryAfter` in seconds when the server said. */
 export class RateLimitError extends APIError {
   override name = 'RateLimitError';
+  /**
+   * The seconds the server asked to wait before the next request (its `Retry-After`, in seconds or
+   * as an HTTP date, counted from when the answer came; not capped as the client's own retries
+   * are), or `undefined` when it did not say or said something unreadable.
+   */
+  readonly retryAfter: number | undefined;
+
+  constructor(init: APIErrorInit) {
+    super(init);
+    const ms = askedRetryAfterMs(init.headers);
+    this.retryAfter = ms !== undefined && Number.isFinite(ms) ? ms / 1000 : undefined;
+  }
 }
 /** 5xx: the server failed. */
 export class InternalServerError extends APIError {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { describeBody } from './errors';
-import { backoffMs, isRetryableStatus, MAX_RETRY_AFTER_MS, retryAfterMs, retryDelayMs, sleep } from './retry';
+import { describeBody, RateLimitError } from './errors';
+import { backoffMs, isRetryableStatus, MAX_BACKOFF_MS, MAX_RETRY_AFTER_MS, retryAfterMs, retryDelayMs, sleep } from './retry';
 import { isIdempotent, mayRetryStatus } from './transport';
 
 describe('retry rules', () => {
@@ -62,6 +62,18 @@ describe('retry rules', () => {
     expect(backoffMs(20, () => 1)).toBe(8000);
   });
 
+  it('draws each wait from the upper half of its ceiling (equal jitter): never less than half, never more than all', () => {
+    for (let attempt = 1; attempt <= 8; attempt++) {
+      const ceiling = Math.min(MAX_BACKOFF_MS, 500 * 2 ** (attempt - 1));
+      const waits = Array.from({ length: 200 }, () => backoffMs(attempt));
+      expect(Math.min(...waits)).toBeGreaterThanOrEqual(ceiling / 2);
+      expect(Math.max(...waits)).toBeLessThanOrEqual(ceiling);
+      // Spread over that half, not stuck at one end.
+      expect(Math.max(...waits) - Math.min(...waits)).toBeGreaterThan(ceiling / 4);
+    }
+    expect([backoffMs(2, () => 0), backoffMs(2, () => 0.5), backoffMs(2, () => 1)]).toEqual([500, 750, 1000]);
+  });
+
   it('never hands a timer a delay it would overflow', async () => {
     const controller = new AbortController();
     let settled = false;
@@ -93,5 +105,26 @@ describe('error bodies', () => {
     expect(describeBody({ message: 'Rate limit exceeded' })).toBe('Rate limit exceeded');
     expect(describeBody('Internal Server Error')).toBe('Internal Server Error');
     expect(describeBody(undefined)).toBeUndefined();
+  });
+});
+
+describe('RateLimitError.retryAfter', () => {
+  const limited = (headers: Record<string, string>) =>
+    new RateLimitError({ status: 429, headers: new Headers(headers), body: undefined, method: 'GET', path: '/x' });
+
+  it('holds the seconds the server asked for, as seconds or as a date, uncapped', () => {
+    expect(limited({ 'retry-after': '3' }).retryAfter).toBe(3);
+    expect(limited({ 'retry-after': '0.5' }).retryAfter).toBe(0.5);
+    expect(limited({ 'retry-after': '3600' }).retryAfter).toBe(3600);
+    const inTenSeconds = new Date(Date.now() + 10_000).toUTCString();
+    expect(limited({ 'retry-after': inTenSeconds }).retryAfter).toBeGreaterThan(8);
+    expect(limited({ 'retry-after': inTenSeconds }).retryAfter).toBeLessThanOrEqual(10);
+    expect(limited({ 'retry-after': 'Sun, 22 Nov 2020 09:00:00 GMT' }).retryAfter).toBe(0);
+  });
+
+  it('is undefined when the server did not say, or said nothing readable', () => {
+    expect(limited({}).retryAfter).toBeUndefined();
+    expect(limited({ 'retry-after': 'soon' }).retryAfter).toBeUndefined();
+    expect(limited({ 'retry-after': '9'.repeat(400) }).retryAfter).toBeUndefined();
   });
 });

@@ -112,8 +112,13 @@ describe('failures', () => {
     expect(error).toBeInstanceOf(InternalServerError);
     expect((error as InternalServerError).status).toBe(503);
     expect((error as InternalServerError).message).toContain('Service Unavailable');
-    server.fail('GET /api/v1/sandbox-specs/search', { status: 429, headers: { 'retry-after': '0' }, body: '{"message":"slow"}' });
-    await expect(client({ maxRetries: 0 }).sandboxSpecs.search()).rejects.toBeInstanceOf(RateLimitError);
+    server.fail('GET /api/v1/sandbox-specs/search', { status: 429, headers: { 'retry-after': '120' }, body: '{"message":"slow"}' });
+    const limited = await client({ maxRetries: 0 })
+      .sandboxSpecs.search()
+      .catch((caught: unknown) => caught);
+    expect(limited).toBeInstanceOf(RateLimitError);
+    // What the server asked, not capped as the client's own waits are.
+    expect((limited as RateLimitError).retryAfter).toBe(120);
   });
 
   it('maps each error shape of the service', async () => {
