@@ -14,6 +14,7 @@ const library = {
   'plugins/index': 'src/plugins/index.ts',
   'plugins/node': 'src/plugins/node.ts',
   'skills/index': 'src/skills/index.ts',
+  'validate/index': 'src/validate/index.ts',
 };
 const cli = { 'cli/main': 'src/cli/main.ts' };
 

@@ -19,6 +19,7 @@ export default defineConfig({
       { find: /^agentwire\/plugins\/node$/, replacement: src('plugins/node.ts') },
       { find: /^agentwire\/plugins$/, replacement: src('plugins/index.ts') },
       { find: /^agentwire\/skills$/, replacement: src('skills/index.ts') },
+      { find: /^agentwire\/validate$/, replacement: src('validate/index.ts') },
       { find: /^agentwire$/, replacement: src('index.ts') },
     ],
   },

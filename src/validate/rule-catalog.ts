@@ -138,6 +138,11 @@ export const PROFILE_AREAS: readonly RuleArea[] = [
   },
 ];
 
+/** Every section of the catalog, in documentation order: the areas of the library and the command's own checks, then one per profile. */
+export function ruleAreas(): readonly RuleArea[] {
+  return [...libraryRuleTables().map(({ id, title, summary }) => ({ id, title, summary })), ...PROFILE_AREAS];
+}
+
 const byProfileOrder = (profiles: Iterable<Profile>): Profile[] => {
   const set = new Set(profiles);
   return PROFILES.filter((profile) => set.has(profile));
@@ -171,7 +176,7 @@ export function buildRuleCatalog(profileRules: readonly ProfileRule[]): CatalogR
 
 let cached: readonly CatalogRule[] | undefined;
 
-/** Every rule `agentwire validate` can report, in documentation order. */
+/** Every rule `validate` (and `agentwire validate`) can report, in documentation order. */
 export function ruleCatalog(): readonly CatalogRule[] {
   cached ??= buildRuleCatalog([...PROFILE_RULES, ...SHARED_PROFILE_RULES]);
   return cached;

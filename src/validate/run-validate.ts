@@ -1,6 +1,6 @@
 /**
- * `agentwire validate`, the engine: every path to targets, every target through the service's
- * checks, the files found through the other profiles, one sorted report.
+ * The engine of `validate` and `agentwire validate`: every path to targets, every target through
+ * the service's checks, the files found through the other profiles, one sorted report.
  * @module
  */
 import { basename, dirname, isAbsolute, relative, resolve, sep } from 'node:path';
@@ -14,26 +14,26 @@ import { checkConfigRepository, checkProject, checkSkillsFolder, type SkillCheck
 import { detectTargets, type Target } from './detect';
 import { runProfiles } from './profiles/index';
 import { NOTHING_FOUND } from './rules';
-import type { Inventory, Profile, ProfileDiagnostic, ValidationReport } from './types';
+import type { Inventory, Profile, ProfileDiagnostic, ServiceVersion, ValidateProgress, ValidationReport } from './types';
 
-/** What to validate and how. */
-export interface ValidateOptions {
+/** What to validate and how, every option given (the public `validate` of validate.ts fills in the defaults). */
+export interface RunValidateOptions {
   paths: string[];
   /** Relative paths resolve here, and reported paths are relative to it when inside it. */
   cwd: string;
   profiles: Profile[];
   preset: SkillPreset;
-  service: '1.43' | '1.49';
+  service: ServiceVersion;
   /** Names of the built-in skill catalog: a custom skill of one of these names is reported. */
   builtinNames?: ReadonlySet<string>;
   maxFileSize?: number;
   fs?: SkillFileSystem;
   /** Called as each path is checked (the CLI shows it on a terminal). */
-  onProgress?: (event: { path: string; index: number; total: number }) => void;
+  onProgress?: (progress: ValidateProgress) => void;
 }
 
 /** Runs every check over every path and returns the report. */
-export async function runValidate(options: ValidateOptions): Promise<ValidationReport> {
+export async function runValidate(options: RunValidateOptions): Promise<ValidationReport> {
   const fs = options.fs ?? nodeFileSystem;
   const maxFileSize = options.maxFileSize ?? 1024 * 1024;
   const fileOptions: FileCheckOptions = { fs, service: options.service, maxFileSize };

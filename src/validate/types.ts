@@ -1,8 +1,10 @@
 /**
- * The report of `agentwire validate`, shared by the checks, the profiles and the output formats.
+ * The report of `validate` (and `agentwire validate`), shared by the checks, the profiles and the
+ * output formats.
  * @module
  */
 import type { Diagnostic } from '../internal/diagnostic';
+import type { PluginServiceVersion } from '../plugins/node';
 
 /**
  * Whose rules a finding is judged by: `openhands` (what the service will load, drop, shadow or
@@ -13,6 +15,23 @@ export type Profile = 'openhands' | 'agentskills' | 'claude-code' | 'agent-plugi
 
 /** Every profile, in the order help and documentation list them. */
 export const PROFILES: readonly Profile[] = ['openhands', 'agentskills', 'claude-code', 'agent-plugins'];
+
+/**
+ * The service version whose plugin loader to follow: `'1.49'` reads a folder with a root
+ * `plugin.json` as an Agent Plugins plugin; `'1.43'` (and every server before 1.49) reads every
+ * plugin folder in the legacy layout.
+ */
+export type ServiceVersion = PluginServiceVersion;
+
+/** Where a validation run is: the path being checked, its index among the paths, and how many there are. */
+export interface ValidateProgress {
+  /** The path as given. */
+  path: string;
+  /** Its index in the list of paths, from 0. */
+  index: number;
+  /** How many paths there are. */
+  total: number;
+}
 
 /** A diagnostic with the profile that raised it. */
 export interface ProfileDiagnostic extends Diagnostic {
@@ -33,7 +52,7 @@ export interface Inventory {
   toolServers: number;
 }
 
-/** Everything `agentwire validate` found. */
+/** Everything a validation run found. */
 export interface ValidationReport {
   /** The paths validated, as given. */
   paths: string[];

@@ -1,0 +1,24 @@
+/**
+ * `agentwire/validate`: the lint engine of `agentwire validate` as a function. {@link validate}
+ * finds what each path holds (instruction files, skills, configuration repositories, plugins,
+ * marketplaces, hooks and tool-server files), checks it by the service's rules and, on request,
+ * by the Agent Skills, Claude Code and Agent Plugins rules ({@link Profile}), and returns one
+ * sorted report. {@link ruleCatalog} lists every rule it can report, with the profiles that raise
+ * it. Node only.
+ * @module
+ */
+
+export { AgentwireError, isAgentwireError } from '../internal/agentwire-error';
+export type { Diagnostic, Position, RelatedLocation, Rule, Severity } from '../internal/diagnostic';
+export type { SkillPreset } from '../skills/index';
+export { type CatalogRule, findRule, type RuleArea, ruleAreas, ruleCatalog } from './rule-catalog';
+export {
+  type Inventory,
+  PROFILES,
+  type Profile,
+  type ProfileDiagnostic,
+  type ServiceVersion,
+  type ValidateProgress,
+  type ValidationReport,
+} from './types';
+export { type ValidateOptions, validate } from './validate';

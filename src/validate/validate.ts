@@ -1,0 +1,102 @@
+/**
+ * `validate(paths, options)`: the lint engine as a function, each option with its default and
+ * checked before anything is read.
+ * @module
+ */
+import { DEFAULT_MAX_FILE_SIZE, resolvePreset, type SkillPreset } from '../skills/index';
+import { runValidate } from './run-validate';
+import { PROFILES, type Profile, type ServiceVersion, type ValidateProgress, type ValidationReport } from './types';
+
+/** How {@link validate} judges the paths. Every option has a default. */
+export interface ValidateOptions {
+  /**
+   * Whose rules to judge by, one or several (default `['openhands']`: what the service will load,
+   * drop, shadow or ignore). Each diagnostic names the profile that raised it.
+   */
+  profiles?: readonly Profile[];
+  /**
+   * Folder and repository names: a preset's name, `'neutral'` (the default: `.agents/skills`,
+   * `.agents` configuration repositories) or `'openhands'` (the reference deployment's legacy
+   * folders and repository names too), or a {@link SkillPreset} of your own.
+   */
+  preset?: string | SkillPreset;
+  /** The service version whose plugin loader to follow (default `'1.49'`). */
+  service?: ServiceVersion;
+  /**
+   * The folder relative paths resolve against; reported paths are relative to it when they lie
+   * inside it (default `process.cwd()`).
+   */
+  cwd?: string;
+  /**
+   * The names of the built-in skill catalog: a custom skill with one of these names is reported
+   * (`builtin-name-collision`). Default: none.
+   */
+  builtinNames?: Iterable<string>;
+  /**
+   * The largest file read whole, in bytes (default 1 MiB). A larger skill file has only its front
+   * matter checked, and is reported (`file-too-large`).
+   */
+  maxFileSize?: number;
+  /** Called before each path is checked. */
+  onProgress?: (progress: ValidateProgress) => void;
+}
+
+const SERVICE_VERSIONS: readonly ServiceVersion[] = ['1.49', '1.43'];
+
+function checkedProfiles(profiles: readonly Profile[] | undefined): Profile[] {
+  if (profiles === undefined) return ['openhands'];
+  if (!Array.isArray(profiles)) throw new TypeError('validate: options.profiles must be an array of profile names');
+  for (const profile of profiles) {
+    if (!PROFILES.includes(profile)) throw new RangeError(`validate: unknown profile "${String(profile)}": use ${PROFILES.join(', ')}`);
+  }
+  return [...new Set(profiles)];
+}
+
+function checkedPaths(paths: readonly string[]): string[] {
+  if (!Array.isArray(paths) || paths.some((path) => typeof path !== 'string')) {
+    throw new TypeError('validate: paths must be an array of strings');
+  }
+  return paths.length === 0 ? ['.'] : [...paths];
+}
+
+/**
+ * Checks what each path holds, as `agentwire validate` does: instruction files (`AGENTS.md` and
+ * the like), skill folders, a bare skills folder, a configuration repository, a plugin, a
+ * marketplace (with every plugin and skill it lists inside the repository, and coverage both
+ * ways), hooks and tool-server files, or one such file. Nothing from the paths is executed.
+ *
+ * `paths` resolve against `options.cwd`; an empty list checks `cwd` itself. A path that holds
+ * nothing to check (or does not exist) is reported (`validate-nothing-found`), not thrown. The
+ * report's diagnostics are sorted by file, line and column.
+ *
+ * @throws `TypeError` when `paths` is not an array of strings; `RangeError` for an unknown
+ * profile, preset or service version, or a `maxFileSize` that is not a positive integer.
+ * @example
+ * ```ts
+ * import { validate } from 'agentwire/validate';
+ *
+ * const report = await validate(['.'], { profiles: ['openhands', 'agentskills'] });
+ * for (const d of report.diagnostics) console.log(`${d.file}:${d.line}:${d.column} ${d.code} ${d.message}`);
+ * process.exitCode = report.summary.errors > 0 ? 1 : 0;
+ * ```
+ */
+export async function validate(paths: readonly string[], options: ValidateOptions = {}): Promise<ValidationReport> {
+  const given = checkedPaths(paths);
+  const profiles = checkedProfiles(options.profiles);
+  const service = options.service ?? '1.49';
+  if (!SERVICE_VERSIONS.includes(service)) throw new RangeError(`validate: options.service must be 1.49 or 1.43, not ${String(service)}`);
+  const maxFileSize = options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
+  if (!Number.isSafeInteger(maxFileSize) || maxFileSize <= 0)
+    throw new RangeError('validate: options.maxFileSize must be a positive integer');
+  const builtinNames = options.builtinNames === undefined ? undefined : new Set(options.builtinNames);
+  return runValidate({
+    paths: given,
+    cwd: options.cwd ?? process.cwd(),
+    profiles,
+    preset: resolvePreset(options.preset),
+    service,
+    maxFileSize,
+    ...(builtinNames ? { builtinNames } : {}),
+    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+  });
+}
