@@ -5,8 +5,7 @@
  */
 import { resolve } from 'node:path';
 import { nodeFileSystem, resolvePreset, SKILL_PRESETS } from '../../skills/index';
-import { runValidate } from '../../validate/run-validate';
-import { PROFILES, type Profile, type ValidationReport } from '../../validate/types';
+import { PROFILES, type Profile, type ValidationReport, validate as validatePaths } from '../../validate/index';
 import { parseCommandArgs } from '../args';
 import { readBuiltinNames } from '../builtin-names';
 import type { Command } from '../command';
@@ -104,8 +103,7 @@ export const validate: Command = {
     }
     const builtinNames = values['builtin-names'] ? await readBuiltinNames(values['builtin-names'], io.cwd) : undefined;
     const progress = io.progress;
-    const report = await runValidate({
-      paths,
+    const report = await validatePaths(paths, {
       cwd: io.cwd,
       profiles,
       preset,

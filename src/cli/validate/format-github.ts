@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { ProfileDiagnostic, ValidationReport } from '../../validate/types';
+import type { ProfileDiagnostic, ValidationReport } from '../../validate/index';
 import { escapeUnsafe, relativeToCwd } from './format-shared';
 import { formatSummary } from './format-summary';
 

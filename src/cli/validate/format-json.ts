@@ -4,7 +4,7 @@
  * @module
  */
 import type { RelatedLocation } from '../../internal/diagnostic';
-import type { Inventory, Profile, ProfileDiagnostic, ValidationReport } from '../../validate/types';
+import type { Inventory, Profile, ProfileDiagnostic, ValidationReport } from '../../validate/index';
 
 /** The version of the JSON document's shape: fields may be added; a field removed or changed raises it. */
 export const JSON_FORMAT_VERSION = 1;

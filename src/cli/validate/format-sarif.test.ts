@@ -4,8 +4,7 @@ import { pathToFileURL } from 'node:url';
 import Ajv from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { CWD, OUTSIDE_FILE, sampleDiagnostic, sampleReport } from '../../../test/helpers/validation-report';
-import { findRule } from '../../validate/rule-catalog';
-import { PROFILES, type ValidationReport } from '../../validate/types';
+import { findRule, PROFILES, type ValidationReport } from '../../validate/index';
 import { AGENTWIRE_INFORMATION_URI, formatSarif, SARIF_SCHEMA } from './format-sarif';
 
 /**

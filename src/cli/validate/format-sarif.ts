@@ -6,8 +6,7 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { RelatedLocation } from '../../internal/diagnostic';
-import { findRule } from '../../validate/rule-catalog';
-import { PROFILES, type Profile, type ProfileDiagnostic, type ValidationReport } from '../../validate/types';
+import { findRule, PROFILES, type Profile, type ProfileDiagnostic, type ValidationReport } from '../../validate/index';
 import { isInside, relativeToCwd } from './format-shared';
 
 /** The schema the log names in `$schema`: SARIF 2.1.0 Errata 01, OASIS Standard. */

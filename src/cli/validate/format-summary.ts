@@ -3,7 +3,7 @@
  * `3 errors, 1 warning in 42 files (18 skills, 2 plugins, 1 marketplace)`.
  * @module
  */
-import type { Inventory, ValidationReport } from '../../validate/types';
+import type { Inventory, ValidationReport } from '../../validate/index';
 
 /** `1 error`, `2 errors`. */
 export function countOf(count: number, singular: string, plural = `${singular}s`): string {

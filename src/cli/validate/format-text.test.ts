@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { OUTSIDE_FILE, sampleReport, WEIRD_FILE } from '../../../test/helpers/validation-report';
-import type { ValidationReport } from '../../validate/types';
+import type { ValidationReport } from '../../validate/index';
 import { formatText } from './format-text';
 
 const ESC = '\u001b';

@@ -4,7 +4,7 @@
  * @module
  */
 
-import type { ProfileDiagnostic, ValidationReport } from '../../validate/types';
+import type { ProfileDiagnostic, ValidationReport } from '../../validate/index';
 import { createStyles, type Style } from '../color';
 import { escapeUnsafe } from './format-shared';
 import { formatSummary } from './format-summary';

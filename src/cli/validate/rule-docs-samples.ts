@@ -6,7 +6,7 @@
 import { diagnostic } from '../../internal/diagnostic';
 import { HOOKS_MATCHER_NEVER_FIRES } from '../../plugins/internal';
 import { SKILL_NAME_MISMATCH } from '../../skills/internal';
-import type { ValidationReport } from '../../validate/types';
+import type { ValidationReport } from '../../validate/index';
 import { formatGithub } from './format-github';
 import { formatJson } from './format-json';
 import { formatSarif } from './format-sarif';

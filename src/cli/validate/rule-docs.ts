@@ -6,7 +6,7 @@
  * @module
  */
 
-import { type CatalogRule, libraryRuleTables, PROFILE_AREAS, type RuleArea, ruleCatalog } from '../../validate/rule-catalog';
+import { type CatalogRule, type RuleArea, ruleAreas, ruleCatalog } from '../../validate/index';
 import { fenced, fillBlocks } from '../doc-blocks';
 import { SAMPLE_BLOCKS } from './rule-docs-samples';
 
@@ -70,8 +70,7 @@ function areaSection(area: RuleArea, rules: readonly CatalogRule[]): string {
 
 /** The rule reference: one section per area, each with a table of its rules and an entry per rule. */
 export function renderRuleReference(catalog: readonly CatalogRule[] = ruleCatalog()): string {
-  const areas = [...libraryRuleTables(), ...PROFILE_AREAS];
-  const sections = areas
+  const sections = ruleAreas()
     .map((area) => [area, catalog.filter((rule) => rule.area === area.id)] as const)
     .filter(([, rules]) => rules.length > 0)
     .map(([area, rules]) => areaSection(area, rules));
