@@ -36,23 +36,6 @@ export {
   UnprocessableEntityError,
 } from './errors';
 export type { ClientEvent, ClientUnknownField, UnknownFieldsMode, UnknownKindsMode } from './event-item';
-export {
-  createEventSender,
-  type DroppedEvent,
-  type DropReason,
-  EventDeliveryError,
-  type EventDeliveryErrorInit,
-  type EventSender,
-  type EventSenderOptions,
-  isHaltStatus,
-  isPoisonStatus,
-  type OverflowReason,
-  type RejectionDetail,
-  SenderCloseError,
-  SenderHaltedError,
-  SenderOverflowError,
-  type UndeliveredEvent,
-} from './event-sender';
 export type * from './generated/agent-server/index';
 export type * from './generated/index';
 export { type Page, type PageParams, PagePromise } from './page';

@@ -1,17 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import {
-  APIConnectionError,
-  APIError,
-  EventDeliveryError,
-  NotFoundError,
-  SenderCloseError,
-  SenderHaltedError,
-  SenderOverflowError,
-  StartTaskError,
-} from '../api/index';
+import { APIConnectionError, APIError, NotFoundError, StartTaskError } from '../api/index';
 import { EventValidationError } from '../events/index';
 import { LaunchLinkError, PluginNotFoundError } from '../plugins/index';
 import { ConfigRepositoryError, SkillContentError } from '../skills/index';
+import { EventDeliveryError, SenderCloseError, SenderHaltedError, SenderOverflowError } from '../webhooks/index';
 import { DataFolderLockedError } from '../webhooks/node';
 import { AgentwireError, isAgentwireError } from './agentwire-error';
 

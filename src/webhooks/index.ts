@@ -1,6 +1,8 @@
 /**
- * The webhook receiver, on Web `Request`/`Response`: mount `handler.fetch` in any framework or
- * runtime that speaks them, or use `agentwire/webhooks/node` for Node, Express and Connect.
+ * The webhook protocol, both ends. The receiver, on Web `Request`/`Response`: mount
+ * `handler.fetch` in any framework or runtime that speaks them, or use `agentwire/webhooks/node`
+ * for Node, Express and Connect. The sender, `createEventSender`: what an agent runtime uses to
+ * deliver its events to a webhook, batched, in order, at least once.
  *
  * ```ts
  * import { createWebhookHandler } from 'agentwire/webhooks';
@@ -20,6 +22,23 @@ export type { ApiKeyOption } from './auth';
 export { createWebhookHandler, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_EVENTS } from './handler/index';
 export type { HeaderLookup } from './headers';
 export { createMemorySeenStore, type SeenStore } from './seen';
+export {
+  createEventSender,
+  type DroppedEvent,
+  type DropReason,
+  EventDeliveryError,
+  type EventDeliveryErrorInit,
+  type EventSender,
+  type EventSenderOptions,
+  isHaltStatus,
+  isPoisonStatus,
+  type OverflowReason,
+  type RejectionDetail,
+  SenderCloseError,
+  SenderHaltedError,
+  SenderOverflowError,
+  type UndeliveredEvent,
+} from './sender/index';
 export type { SignatureOptions } from './signature';
 export { type EventFilter, storeListener } from './store';
 export type {

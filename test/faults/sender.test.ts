@@ -7,9 +7,15 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { inspect } from 'node:util';
-import { createEventSender, EventDeliveryError, SenderCloseError, SenderHaltedError, SenderOverflowError } from 'agentwire/api';
 import { decodeEvent, type Event, encodeEvent } from 'agentwire/events';
-import { createWebhookHandler } from 'agentwire/webhooks';
+import {
+  createEventSender,
+  createWebhookHandler,
+  EventDeliveryError,
+  SenderCloseError,
+  SenderHaltedError,
+  SenderOverflowError,
+} from 'agentwire/webhooks';
 import { toNodeHandler } from 'agentwire/webhooks/node';
 import { afterEach, describe, expect, it } from 'vitest';
 import { messageEvent } from '../helpers/events';

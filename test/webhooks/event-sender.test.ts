@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createEventSender, EventDeliveryError } from 'agentwire/api';
 import { decodeEvent, type Event, encodeEvent } from 'agentwire/events';
-import { createWebhookHandler } from 'agentwire/webhooks';
+import { createEventSender, createWebhookHandler, EventDeliveryError } from 'agentwire/webhooks';
 import { toNodeHandler } from 'agentwire/webhooks/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messageEvent } from '../helpers/events';

@@ -3,8 +3,8 @@
  * events waiting for room, with their counts and bytes kept exact. Nothing here does I/O.
  * @module
  */
-import type { Event, LenientEvent } from '../events/index';
-import type { OverflowReason } from './event-sender-errors';
+import type { Event, LenientEvent } from '../../events/index';
+import type { OverflowReason } from './errors';
 
 /** An event in the sender, encoded once. */
 export interface Queued {

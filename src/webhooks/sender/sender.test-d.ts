@@ -1,5 +1,5 @@
 import { describe, expectTypeOf, it } from 'vitest';
-import type { Event, LenientEvent } from '../events/index';
+import type { Event, LenientEvent } from '../../events/index';
 import {
   createEventSender,
   type DropReason,
@@ -8,7 +8,7 @@ import {
   type SenderHaltedError,
   type SenderOverflowError,
   type UndeliveredEvent,
-} from './index';
+} from '../index';
 
 describe('event sender types', () => {
   it('send returns a promise to await; halted is the typed halt', () => {

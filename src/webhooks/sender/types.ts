@@ -3,8 +3,8 @@
  * @module
  */
 
-import type { Event, LenientEvent } from '../events/index';
-import type { DroppedEvent, EventDeliveryError, OverflowReason, SenderHaltedError } from './event-sender-errors';
+import type { Event, LenientEvent } from '../../events/index';
+import type { DroppedEvent, EventDeliveryError, OverflowReason, SenderHaltedError } from './errors';
 
 /**
  * Why events left the sender without being delivered: `'rejected'`, the receiver refused the

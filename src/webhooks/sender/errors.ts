@@ -5,8 +5,8 @@
  * @module
  */
 
-import type { Event, LenientEvent } from '../events/index';
-import { AgentwireError } from '../internal/agentwire-error';
+import type { Event, LenientEvent } from '../../events/index';
+import { AgentwireError } from '../../internal/agentwire-error';
 
 /** An event with its conversation, as the sender holds it. */
 export interface DroppedEvent {

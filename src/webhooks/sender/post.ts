@@ -3,9 +3,10 @@
  * events in it.
  * @module
  */
-import { EventDeliveryError, type EventDeliveryErrorInit } from './event-sender-errors';
-import { scrubText } from './redact';
-import { isRetryableStatus, retryAfterMs, sleep } from './retry';
+
+import { isRetryableStatus, retryAfterMs, sleep } from '../../internal/http-retry';
+import { scrubText } from '../../internal/secret-pattern';
+import { EventDeliveryError, type EventDeliveryErrorInit } from './errors';
 
 /**
  * What an answer means for the batch:
