@@ -1,10 +1,10 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ruleCatalog } from 'agentwire/validate';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { fillGeneratedBlocks, generatedBlocks, headingSlug, markdownInline } from '../src/cli/validate/rule-docs';
-import { ruleCatalog } from '../src/validate/rule-catalog';
 import { ROOT } from './helpers/built';
 
 const docs = () => readFileSync(join(ROOT, 'docs/validate.md'), 'utf8');

@@ -5,7 +5,7 @@
  * (`%`, `:`, `,`, newlines, Unicode, a terminal escape).
  */
 import { join, resolve } from 'node:path';
-import type { ValidationReport } from '../../src/validate/types';
+import type { ValidationReport } from 'agentwire/validate';
 
 /** The working directory of the run: the repository's root in a CI job. */
 export const CWD = resolve('/ci/repo');

@@ -3,8 +3,9 @@
  * code with the catalog's severity, under one of the rule's profiles. A rule added without an
  * example fails here, naming the file its example belongs in.
  */
+
+import { ruleCatalog } from 'agentwire/validate';
 import { describe, expect, it, vi } from 'vitest';
-import { ruleCatalog } from '../../src/validate/rule-catalog';
 import { RULE_EXAMPLES_BY_AREA } from './index';
 import { type Raised, runExample } from './run-example';
 import type { RuleExample } from './types';

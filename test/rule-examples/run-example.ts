@@ -1,21 +1,19 @@
 /**
  * Runs a rule example through the entry point a user meets it in, and gives every diagnostic it
  * raises. Folders are written to a fresh temporary folder (removed afterwards) and checked
- * in-process by the engine of `agentwire validate`; configuration repositories are real git
- * repositories, fetched as `agentwire skills list --org-repo` fetches them.
+ * in-process by `validate` from agentwire/validate, the engine of `agentwire validate`;
+ * configuration repositories are real git repositories, fetched as `agentwire skills list
+ * --org-repo` fetches them.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { parseMarketplaceRegistrations, parsePluginSpecifier } from 'agentwire/plugins';
+import { loadPluginDirectory } from 'agentwire/plugins/node';
+import { loadConfigRepository } from 'agentwire/skills';
+import { type Diagnostic, validate } from 'agentwire/validate';
 import { inspectLaunchLink } from '../../src/cli/launch-link-report';
-import type { Diagnostic } from '../../src/internal/diagnostic';
-import { loadPluginDirectory } from '../../src/plugins/node/load-plugin-directory';
-import { parsePluginSpecifier } from '../../src/plugins/plugin-specifier';
-import { parseMarketplaceRegistrations } from '../../src/plugins/registration';
-import { loadConfigRepository } from '../../src/skills/config-repository';
-import { resolvePreset } from '../../src/skills/presets';
-import { runValidate } from '../../src/validate/run-validate';
 import { createUpstream } from '../helpers/config-repositories';
 import { writeTree } from '../helpers/tree';
 import type {
@@ -48,13 +46,12 @@ async function inTemporaryFolder<T>(body: (root: string) => Promise<T>): Promise
 function runTree(example: TreeExample): Promise<Raised[]> {
   return inTemporaryFolder(async (root) => {
     writeTree(root, example.files);
-    const report = await runValidate({
-      paths: [example.path ?? '.'],
+    const report = await validate([example.path ?? '.'], {
       cwd: root,
       profiles: example.profiles ?? ['openhands'],
-      preset: resolvePreset(example.preset),
+      preset: example.preset ?? 'neutral',
       service: example.service ?? '1.49',
-      ...(example.builtinNames ? { builtinNames: new Set(example.builtinNames) } : {}),
+      ...(example.builtinNames ? { builtinNames: example.builtinNames } : {}),
     });
     return raised(report.diagnostics);
   });

@@ -5,8 +5,8 @@
  * a plugin specifier, a configuration repository fetched with git).
  */
 
-import type { RegistrationScope } from '../../src/plugins/registration';
-import type { Profile } from '../../src/validate/types';
+import type { RegistrationScope } from 'agentwire/plugins';
+import type { Profile } from 'agentwire/validate';
 
 /** A file's contents, or a symbolic link to `symlink` (relative to the link, or absolute). */
 export type ExampleFile = string | Uint8Array | { symlink: string };
