@@ -6,6 +6,7 @@
  */
 import { compareDiagnostics } from '../internal/diagnostic';
 import type { JsonPath } from '../internal/json-source';
+import type { ParseResult } from '../internal/result';
 import { checkHookDefinition, DROPS_WHOLE_FILE, type HookDefinition } from './hook-definition';
 import { checkHookMatcher } from './hook-matcher-checks';
 import {
@@ -18,8 +19,6 @@ import {
   HOOKS_WRONG_TYPE,
 } from './hook-rules';
 import { checkJsonType, hasOwn, isJsonObject, type JsonCheckContext, readJsonObject, report } from './json-checks';
-
-import type { ParseResult } from './result';
 
 /** The events the service runs hooks for, in their PascalCase spelling. */
 export type HookEvent = 'PreToolUse' | 'PostToolUse' | 'UserPromptSubmit' | 'SessionStart' | 'SessionEnd' | 'Stop';

@@ -10,8 +10,8 @@
 export { AgentwireError, isAgentwireError } from '../internal/agentwire-error';
 export type { Diagnostic, Position, RelatedLocation, Rule, Severity } from '../internal/diagnostic';
 export type { JsonPath } from '../internal/json-source';
+export type { ParseResult } from '../internal/result';
 export type { PluginParameterValue, PluginReference, PluginSpec } from './plugin-reference';
-export type { ParseResult } from './result';
 
 // Manifests, tool servers (mcp.json, .mcp.json) and hooks.
 

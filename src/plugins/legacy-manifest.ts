@@ -6,8 +6,8 @@
  */
 import { compareDiagnostics } from '../internal/diagnostic';
 import type { JsonPath } from '../internal/json-source';
+import type { ParseResult } from '../internal/result';
 import { checkJsonType, hasOwn, type JsonCheckContext, type JsonType, readJsonObject, report, setOwn } from './json-checks';
-
 import { checkEntryCommand } from './manifest-extensions';
 import {
   MANIFEST_AUTHOR_EXTRA_KEY,
@@ -17,7 +17,6 @@ import {
   MANIFEST_UNKNOWN_KEY,
   MANIFEST_WRONG_TYPE,
 } from './manifest-rules';
-import type { ParseResult } from './result';
 
 /** A legacy manifest's author as the service fills it in. */
 export interface LegacyPluginAuthor {

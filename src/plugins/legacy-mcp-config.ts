@@ -7,8 +7,8 @@
  * @module
  */
 import { compareDiagnostics } from '../internal/diagnostic';
+import type { ParseResult } from '../internal/result';
 import { checkJsonType, hasOwn, isJsonObject, type JsonCheckContext, readJsonObject, report, setOwn } from './json-checks';
-
 import { checkLegacyServer, type LegacyMcpServer, LOADS_NO_SERVER } from './legacy-mcp-server';
 import {
   MCP_NOT_OBJECT,
@@ -18,7 +18,6 @@ import {
   MCP_UNKNOWN_KEY,
   MCP_WRONG_TYPE,
 } from './mcp-rules';
-import type { ParseResult } from './result';
 
 /** A `.mcp.json` as the service loads it. */
 export interface LegacyMcpConfig {

@@ -5,8 +5,8 @@
  */
 import { compareDiagnostics } from '../internal/diagnostic';
 import type { JsonPath } from '../internal/json-source';
+import type { ParseResult } from '../internal/result';
 import { checkJsonType, hasOwn, type JsonCheckContext, type JsonType, jsonTypeOf, readJsonObject, report } from './json-checks';
-
 import { checkManifestExtensions, OPENHANDS_NAMESPACE } from './manifest-extensions';
 import {
   MANIFEST_AUTHOR_EXTRA_KEY,
@@ -20,7 +20,6 @@ import {
   MANIFEST_WRONG_TYPE,
 } from './manifest-rules';
 import { checkPluginName, suggestPluginName } from './plugin-name';
-import type { ParseResult } from './result';
 
 /** The only `$schema` an Agent Plugins 1.0.0 manifest may have. */
 export const AGENT_PLUGINS_MANIFEST_SCHEMA = 'https://agent-plugins.org/schemas/1.0.0/plugin.schema.json';

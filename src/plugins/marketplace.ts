@@ -6,6 +6,7 @@
  */
 import { compareDiagnostics } from '../internal/diagnostic';
 import type { JsonPath } from '../internal/json-source';
+import type { ParseResult } from '../internal/result';
 import { readJsonDocument } from './json-document';
 import { readPluginEntry, readSkillEntry } from './marketplace-entry';
 import { extras, type FieldReader, formatPath, isObject, missing, optionalText, own, report, requiredText } from './marketplace-fields';
@@ -24,7 +25,6 @@ import type {
   MarketplaceSkillEntry,
 } from './marketplace-types';
 import { describe } from './reference-check';
-import type { ParseResult } from './result';
 
 /** Options of {@link parseMarketplace}. */
 export interface ParseMarketplaceOptions {

@@ -6,8 +6,8 @@
  * @module
  */
 import { compareDiagnostics } from '../internal/diagnostic';
+import type { ParseResult } from '../internal/result';
 import { checkJsonType, hasOwn, type JsonCheckContext, jsonTypeOf, readJsonObject, report, setOwn } from './json-checks';
-
 import { AGENT_PLUGINS_MANIFEST_SCHEMA } from './manifest';
 import {
   MCP_NOT_OBJECT,
@@ -18,7 +18,6 @@ import {
   MCP_WRONG_TYPE,
 } from './mcp-rules';
 import { checkMcpServer, type McpServer } from './mcp-server';
-import type { ParseResult } from './result';
 
 export type { McpServer, McpSseServer, McpStdioServer, McpStreamableHttpServer } from './mcp-server';
 

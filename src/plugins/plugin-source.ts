@@ -5,6 +5,7 @@
  * @module
  */
 import { type Diagnostic, diagnostic, type Position, type Rule } from '../internal/diagnostic';
+import type { ParseResult } from '../internal/result';
 import {
   SOURCE_CREDENTIALS,
   SOURCE_EMPTY,
@@ -17,7 +18,6 @@ import {
   SOURCE_WINDOWS_PATH,
 } from './plugin-source-rules';
 import { isWindowsAbsolute } from './posix-path';
-import type { ParseResult } from './result';
 import { redactSourceCredentials } from './source-redact';
 
 export { SOURCE_RULES } from './plugin-source-rules';

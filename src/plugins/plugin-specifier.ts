@@ -5,10 +5,10 @@
  */
 import { AgentwireError } from '../internal/agentwire-error';
 import { diagnostic, type Rule } from '../internal/diagnostic';
+import type { ParseResult } from '../internal/result';
 import { type MarketplaceSourceResolution, resolveMarketplaceSource } from './marketplace-source';
 import type { Marketplace, MarketplacePluginEntry } from './marketplace-types';
 import type { MarketplaceRegistration } from './registration';
-import type { ParseResult } from './result';
 
 /** A parsed `plugin@marketplace` (or a bare plugin name). */
 export interface PluginSpecifier {

@@ -4,10 +4,10 @@
  * @module
  */
 import { type Diagnostic, defineRule, diagnostic, type Position, type Rule } from '../internal/diagnostic';
+import type { ParseResult } from '../internal/result';
 import type { PluginReference } from './plugin-reference';
 import { type ParsedPluginSource, parsePluginSource, redactSourceCredentials } from './plugin-source';
 import { hasWindowsDrive } from './posix-path';
-import type { ParseResult } from './result';
 
 /** A field of the reference has the wrong JSON type. */
 export const REFERENCE_WRONG_TYPE = /* @__PURE__ */ defineRule(

@@ -6,6 +6,7 @@
  */
 import { type Diagnostic, diagnostic, type Position, type Rule } from '../internal/diagnostic';
 import type { JsonPath } from '../internal/json-source';
+import type { ParseResult } from '../internal/result';
 import { parsePluginSource, redactSourceCredentials } from './plugin-source';
 import { describe, repoPathProblems } from './reference-check';
 import {
@@ -23,7 +24,6 @@ import {
   REGISTRATION_UNKNOWN_FIELD,
   REGISTRATION_WRONG_TYPE,
 } from './registration-rules';
-import type { ParseResult } from './result';
 
 /** Who a registration applies to: every conversation of the instance, of an organization, or of its owner. */
 export type RegistrationScope = 'instance' | 'org' | 'personal';

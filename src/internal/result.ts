@@ -1,8 +1,10 @@
 /**
- * The result shape shared by the plugin parsers.
+ * The one result shape of the skill and plugin tooling: what a function that reads or checks
+ * input gives back. Such a function never throws on bad input; a failure of the environment (a
+ * missing folder, git out of reach) throws an `AgentwireError` subclass.
  * @module
  */
-import type { Diagnostic } from '../internal/diagnostic';
+import type { Diagnostic } from './diagnostic';
 
 /**
  * What a parser gives back. `ok: true`: the value loads (the diagnostics may still hold errors
