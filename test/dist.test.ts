@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { node, requireBuild } from './helpers/built';
+import { tempTree } from './helpers/tree';
 
 const EVENT = JSON.stringify({
   kind: 'MessageEvent',
@@ -59,6 +60,25 @@ describe('the built package, through its own exports', () => {
     ]);
     expect(output.oneOf).toBe(19);
     expect(output.version).toMatch(/^\d+\.\d+\.\d+/);
+  });
+
+  it('validates a folder through agentwire/validate, from ESM and from CommonJS', () => {
+    const { root, cleanup } = tempTree({ '.agents/skills/pdf-tools/SKILL.md': '---\nname: pdf\ndescription: Fills PDF forms.\n---\n' });
+    try {
+      const print = `console.log(JSON.stringify({ found: report.diagnostics.map((d) => [d.code, d.file, d.profile]), area: findRule('skill-name-mismatch').area }))`;
+      const esm = `
+        import { findRule, validate } from 'agentwire/validate';
+        const report = await validate(['.'], { cwd: ${JSON.stringify(root)} });
+        ${print};`;
+      const cjs = `
+        const { findRule, validate } = require('agentwire/validate');
+        validate(['.'], { cwd: ${JSON.stringify(root)} }).then((report) => ${print});`;
+      const expected = { found: [['skill-name-mismatch', '.agents/skills/pdf-tools/SKILL.md', 'openhands']], area: 'skills' };
+      expect(run(['--input-type=module', '-e', esm])).toEqual(expected);
+      expect(run(['-e', cjs])).toEqual(expected);
+    } finally {
+      cleanup();
+    }
   });
 
   it('recognizes an error of the other build as an AgentwireError (the dual-package hazard)', () => {

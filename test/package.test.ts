@@ -26,6 +26,7 @@ const LIBRARY_FUNCTIONS = [
   'createLaunchLink',
   'parseMarketplace',
   'loadPluginDirectory',
+  'validate',
 ];
 
 interface Manifest {
