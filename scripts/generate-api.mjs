@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // Generates the typed API clients from the vendored OpenAPI documents (spec/, each checked against
 // its recorded SHA-256): the service's `/api/v1` (names in scripts/codegen/api-names.mjs) and the
 // agent server's profiles and files (scripts/codegen/api-agent-server-names.mjs). It writes
@@ -18,10 +19,22 @@ import * as serviceNames from './codegen/api-names.mjs';
 import { writeOrCheck } from './codegen/output.mjs';
 import { readSpec } from './codegen/spec.mjs';
 
-/** The names files, one per document. */
+/** @import { ApiNames, DocumentPatch } from './codegen/api-model.mjs' */
+/** @import { OpenApiDocument } from './codegen/openapi.mjs' */
+/** @import { GeneratedFile, Output } from './codegen/output.mjs' */
+
+/**
+ * The names files, one per document.
+ * @type {ApiNames[]}
+ */
 export const APIS = [serviceNames, agentServerNames];
 
-/** The generated files of one document: its folder's files and its operations test. */
+/**
+ * The generated files of one document: its folder's files and its operations test.
+ * @param {OpenApiDocument} original
+ * @param {ApiNames} api
+ * @returns {{ files: GeneratedFile[], test: GeneratedFile, patches: DocumentPatch }}
+ */
 function generateOne(original, api) {
   const { document, patches } = patchDocument(original, api);
   const operations = loadOperations(document, api);
@@ -39,28 +52,41 @@ function generateOne(original, api) {
   };
 }
 
-/** Throws when two documents' generated types share a name: `agentwire/api` exports them side by side. */
+/**
+ * Throws when two documents' generated types share a name: `agentwire/api` exports them side by side.
+ * @param {{ api: ApiNames, files: GeneratedFile[] }[]} generated
+ */
 function checkTypeNames(generated) {
+  /** @type {Map<string, ApiNames>} */
   const owner = new Map();
-  for (const [index, { files }] of generated.entries()) {
+  for (const { api, files } of generated) {
     const root = files.find((file) => file.path.endsWith('index.ts') && !file.path.includes('models/'));
-    for (const [, name] of root.text.matchAll(/^ {2}(\w+),$/gm)) {
+    if (!root) throw new Error(`no index.ts generated for ${api.SOURCE.namesFile}`);
+    for (const [, name = ''] of root.text.matchAll(/^ {2}(\w+),$/gm)) {
       const other = owner.get(name);
-      if (other !== undefined && other !== index) {
+      if (other !== undefined && other !== api) {
         throw new Error(
-          `${name} is generated from two documents; add a name to RENAMES in ${APIS[index].SOURCE.namesFile} (agentwire/api exports both)`,
+          `${name} is generated from two documents; add a name to RENAMES in ${api.SOURCE.namesFile} (agentwire/api exports both)`,
         );
       }
-      owner.set(name, index);
+      owner.set(name, api);
     }
   }
 }
 
-/** The output folders and what goes in each, as `{ dir, files: [{ path, text }] }`. */
+/**
+ * The output folders and what goes in each, as `{ dir, files: [{ path, text }] }`.
+ * @param {Record<string, OpenApiDocument>} [documents] by the name spec.mjs gives them
+ * @returns {Output[]}
+ */
 export function generate(documents = Object.fromEntries(APIS.map(({ SOURCE }) => [SOURCE.document, readSpec(SOURCE.document).document]))) {
-  const generated = APIS.map((api) => generateOne(documents[api.SOURCE.document], api));
+  const generated = APIS.map((api) => {
+    const document = documents[api.SOURCE.document];
+    if (!document) throw new Error(`no ${api.SOURCE.document} document to generate from`);
+    return { api, ...generateOne(document, api) };
+  });
   checkTypeNames(generated);
-  const patches = Object.fromEntries(APIS.map((api, index) => [api.SOURCE.document, generated[index].patches]));
+  const patches = Object.fromEntries(generated.map(({ api, patches }) => [api.SOURCE.document, patches]));
   return [
     { dir: 'src/api/generated', files: generated.flatMap(({ files }) => files) },
     { dir: 'test/api/generated', files: [...generated.map(({ test }) => test), emitDocumentPatches(patches, APIS)] },
@@ -73,7 +99,7 @@ if (isMain) {
   try {
     outputs = generate();
   } catch (error) {
-    console.error(error.message);
+    console.error(/** @type {Error} */ (error).message);
     process.exit(1);
   }
   writeOrCheck(outputs, process.argv.includes('--check'));

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // Generates src/events/generated/ from the two vendored OpenAPI documents (spec/service-openapi.json
 // and spec/agent-server-openapi.json, each checked against its recorded SHA-256: see
 // scripts/codegen/spec.mjs), merged by scripts/codegen/merge.mjs, and
@@ -17,7 +18,15 @@ import { mergeDocuments } from './codegen/merge.mjs';
 import { writeOrCheck } from './codegen/output.mjs';
 import { readSpec } from './codegen/spec.mjs';
 
-/** The two vendored documents, parsed and checked against their hashes. */
+/** @import { OpenApiDocument } from './codegen/openapi.mjs' */
+/** @import { GeneratedFile } from './codegen/output.mjs' */
+
+/** @typedef {{ service: OpenApiDocument, agentServer: OpenApiDocument }} Documents */
+
+/**
+ * The two vendored documents, parsed and checked against their hashes.
+ * @returns {Documents}
+ */
 export function readDocuments() {
   return { service: readSpec('service').document, agentServer: readSpec('agent-server').document };
 }
@@ -25,11 +34,14 @@ export function readDocuments() {
 /**
  * Every generated file: `{ code, docs, differences }`, where `code` and `docs` are lists of
  * `{ path, text }` relative to their output folders and `differences` what the merge resolved.
+ * @param {Documents} [documents]
  */
 export function generate(documents = readDocuments()) {
   const { document, differences } = mergeDocuments(documents.service, documents.agentServer);
-  const loaded = loadSchemas(document);
+  // merge.d.mts declares the merged document loosely, for its TypeScript importers: it is the service's, merged.
+  const loaded = loadSchemas(/** @type {OpenApiDocument} */ (document));
   checkFactories(loaded);
+  /** @type {GeneratedFile[]} */
   const code = [];
   for (const name of loaded.reachable.keys()) {
     if (UNIONS[name]) code.push(emitUnionFile(name, loaded));
@@ -50,7 +62,7 @@ if (isMain) {
   try {
     generated = generate();
   } catch (error) {
-    console.error(error.message);
+    console.error(/** @type {Error} */ (error).message);
     process.exit(1);
   }
   if (!check) console.log(differenceSummary(generated.differences));

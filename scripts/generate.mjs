@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // `npm run generate`: every generator, from the vendored OpenAPI documents.
 //   node scripts/generate.mjs                       regenerate from spec/
 //   node scripts/generate.mjs --check               write nothing; exit 1 when a generated file is stale
@@ -8,7 +9,7 @@
 // Each generator refuses a document whose SHA-256 differs from the one recorded beside it.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { DOCUMENTS, ROOT, updateSpec } from './codegen/spec.mjs';
+import { DOCUMENTS, isDocumentName, ROOT, updateSpec } from './codegen/spec.mjs';
 
 const GENERATORS = ['scripts/generate-events.mjs', 'scripts/generate-api.mjs'];
 
@@ -22,7 +23,7 @@ for (const arg of args) {
 }
 const documentAt = args.indexOf('--document');
 const name = documentAt >= 0 ? args[documentAt + 1] : 'service';
-if (!name || !Object.hasOwn(DOCUMENTS, name)) {
+if (!name || !isDocumentName(name)) {
   console.error(`--document takes one of: ${Object.keys(DOCUMENTS).join(', ')}`);
   process.exit(2);
 }
@@ -47,7 +48,7 @@ if (at >= 0) {
         : `${file} is now ${source} (info.version ${version}, SHA-256 ${sha256})`,
     );
   } catch (error) {
-    console.error(error.message);
+    console.error(/** @type {Error} */ (error).message);
     process.exit(1);
   }
 }

@@ -1,10 +1,17 @@
+// @ts-check
 // The names agentwire gives the agent server's operations that `createAgentServerClient` covers
 // (LLM profiles and workspace files), their namespaces and schemas, and the facts the document does
 // not state. The tables mean what they mean in scripts/codegen/api-names.mjs. Every operation under
 // `/api/profiles` and `/api/file/` must be named here: a new one stops the generator until it has a
 // place on the client.
 
-/** Which document these names are for, and where its code goes (see api-names.mjs). */
+/** @import { External, Namespace, OperationNames, Source } from './api-model.mjs' */
+/** @import { Schemas } from './openapi.mjs' */
+
+/**
+ * Which document these names are for, and where its code goes (see api-names.mjs).
+ * @type {Source}
+ */
 export const SOURCE = {
   document: 'agent-server',
   paths: ['/api/profiles', '/api/file/'],
@@ -20,7 +27,10 @@ export const SOURCE = {
 const PROFILE = { name: 'checkProfileName' };
 const ABSOLUTE = { path: 'checkAbsolutePath' };
 
-/** Each operation, keyed by its operationId without the framework's suffix (see api-names.mjs). */
+/**
+ * Each operation, keyed by its operationId without the framework's suffix (see api-names.mjs).
+ * @type {Record<string, OperationNames>}
+ */
 export const OPERATIONS = {
   list_profiles: { at: 'profiles.list' },
   get_profile: {
@@ -74,19 +84,26 @@ export const OPERATIONS = {
   },
 };
 
-/** The namespaces, in the client's order (see api-names.mjs). */
+/**
+ * The namespaces, in the client's order (see api-names.mjs).
+ * @type {Record<string, Namespace>}
+ */
 export const NAMESPACES = {
   profiles: { type: 'AgentServerProfilesOperations', file: 'profiles', doc: 'The LLM profiles saved on the agent server.' },
   files: { type: 'AgentServerFilesOperations', file: 'files', doc: "Files and folders on the agent server's machine." },
 };
 
-/** Schemas agentwire already has (none: no event reaches these operations). */
+/**
+ * Schemas agentwire already has (none: no event reaches these operations).
+ * @type {Record<string, External>}
+ */
 export const EXTERNAL = {};
 
 /**
  * TypeScript names that read badly as the framework writes them, or that the service's document
  * also has (agentwire/api exports both, and the generator stops on a clash): those take the
  * `AgentServer` prefix.
+ * @type {Record<string, string>}
  */
 export const RENAMES = {
   Body_upload_file_query_api_file_upload_post: 'FileUpload',
@@ -105,19 +122,29 @@ export const RENAMES = {
 /**
  * Fields the server always sends although the document does not list them as required (FastAPI
  * writes every field of its response models, `null` included).
+ * @type {Record<string, string[]>}
  */
 export const PRESENT = {
   ValidateProfileResponse: ['error'],
   ProfileListResponse: ['active_profile'],
 };
 
-/** Schemas the document lacks (none). */
+/**
+ * Schemas the document lacks (none).
+ * @type {Schemas}
+ */
 export const SCHEMAS = {};
 
-/** Fields the document lacks, by schema (none: it is the newer document). */
+/**
+ * Fields the document lacks, by schema (none: it is the newer document).
+ * @type {Record<string, Schemas>}
+ */
 export const PROPERTIES = {};
 
-/** The hand-written checks and error classes the operations name, by the module under src/api that exports them. */
+/**
+ * The hand-written checks and error classes the operations name, by the module under src/api that exports them.
+ * @type {Record<string, string>}
+ */
 export const IMPORTS = {
   checkProfileName: 'agent-server/checks',
   checkProfileRename: 'agent-server/checks',
@@ -125,5 +152,8 @@ export const IMPORTS = {
   ProfileLimitError: 'agent-server/errors',
 };
 
-/** Values the operations test gives parameters whose schema says too little: the server takes absolute paths only. */
+/**
+ * Values the operations test gives parameters whose schema says too little: the server takes absolute paths only.
+ * @type {Record<string, unknown>}
+ */
 export const EXAMPLES = { path: '/workspace/project' };

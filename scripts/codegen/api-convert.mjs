@@ -1,7 +1,33 @@
+// @ts-check
 // Turns the API's schemas into TypeScript types and, for what responses reach, Valibot schemas
 // that decode them as open objects (unknown keys kept, defaults filled), both as source text.
 
-/** A JSON value as JavaScript source, strings in single quotes. */
+/** @import { ApiNames, SchemaInfo } from './api-model.mjs' */
+/** @import { SchemaNode } from './openapi.mjs' */
+
+/**
+ * What a file being written uses: the schemas it may refer to (`schemas`), its own file, the
+ * names file's tables (`api`); the imports it collects (types and values by file, external types
+ * and schemas, schema helpers, the hand-written checks and error classes of the names file's
+ * IMPORTS), and the schemas read lazily (they close a cycle).
+ * @typedef {{
+ *   schemas: Map<string, SchemaInfo>,
+ *   file: string,
+ *   api: ApiNames,
+ *   typeImports: Map<string, Set<string>>,
+ *   valueImports: Map<string, Set<string>>,
+ *   external: Set<string>,
+ *   helpers: Set<string>,
+ *   handWritten: Set<string>,
+ *   lazy: Set<string>,
+ * }} Context
+ */
+
+/**
+ * A JSON value as JavaScript source, strings in single quotes.
+ * @param {unknown} value
+ * @returns {string}
+ */
 export function lit(value) {
   if (typeof value === 'string') return `'${JSON.stringify(value).slice(1, -1).replace(/\\"/g, '"').replace(/'/g, "\\'")}'`;
   if (Array.isArray(value)) return `[${value.map(lit).join(', ')}]`;
@@ -11,13 +37,21 @@ export function lit(value) {
   }
   return JSON.stringify(value);
 }
-const refName = (ref) => ref.split('/').pop();
-const wrap = (type) => (/[|&]/.test(type) && !/^\(.*\)$/.test(type) ? `(${type})` : type);
+const refName = (/** @type {string} */ ref) => /** @type {string} */ (ref.split('/').pop());
+const wrap = (/** @type {string} */ type) => (/[|&]/.test(type) && !/^\(.*\)$/.test(type) ? `(${type})` : type);
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
-/** A property key as source text. */
+/**
+ * A property key as source text.
+ * @param {string} name
+ * @returns {string}
+ */
 export const key = (name) => (IDENTIFIER.test(name) ? name : lit(name));
 
-/** A documentation comment from a description: the docstring's Args/Returns/Raises sections left out. */
+/**
+ * A documentation comment from a description: the docstring's Args/Returns/Raises sections left out.
+ * @param {string | undefined} text
+ * @param {string} [indent]
+ */
 export function docComment(text, indent = '') {
   if (!text) return '';
   const lines = [];
@@ -28,11 +62,15 @@ export function docComment(text, indent = '') {
   while (lines.length && lines.at(-1) === '') lines.pop();
   while (lines.length && lines[0] === '') lines.shift();
   if (lines.length === 0) return '';
-  if (lines.length === 1 && lines[0].length < 110) return `${indent}/** ${lines[0]} */\n`;
+  if (lines.length === 1 && (lines[0] ?? '').length < 110) return `${indent}/** ${lines[0]} */\n`;
   return `${indent}/**\n${lines.map((line) => `${indent} *${line ? ` ${line}` : ''}`).join('\n')}\n${indent} */\n`;
 }
 
-/** The text of a schema node's description, or of its title when it says more than the field's name. */
+/**
+ * The text of a schema node's description, or of its title when it says more than the field's name.
+ * @param {SchemaNode | undefined} node
+ * @param {string} [name]
+ */
 export function describe(node, name) {
   if (node?.description) return node.description;
   const title = node?.title;
@@ -43,6 +81,10 @@ export function describe(node, name) {
 /**
  * A conversion context: the schema table, the names file's tables (`api`), and what the file
  * being written imports (`handWritten`: the checks and error classes of the names file's IMPORTS).
+ * @param {Map<string, SchemaInfo>} schemas
+ * @param {string} file
+ * @param {ApiNames} api
+ * @returns {Context}
  */
 export function createContext(schemas, file, api) {
   return {
@@ -58,23 +100,48 @@ export function createContext(schemas, file, api) {
   };
 }
 
+/**
+ * @param {Map<string, Set<string>>} map
+ * @param {string} file
+ * @param {string} name
+ */
 function importFrom(map, file, name) {
   map.set(file, new Set([...(map.get(file) ?? []), name]));
 }
 
-/** The TypeScript type of a reference, recording its import. */
-function refType(name, ctx) {
-  const { EXTERNAL } = ctx.api;
-  if (EXTERNAL[name]) {
-    ctx.external.add(EXTERNAL[name].type);
-    return EXTERNAL[name].type;
-  }
+/**
+ * A schema the file may refer to.
+ * @param {string} name
+ * @param {Context} ctx
+ */
+function infoOf(name, ctx) {
   const info = ctx.schemas.get(name);
+  if (!info) throw new Error(`${name} is not a schema the operations reach`);
+  return info;
+}
+
+/**
+ * The TypeScript type of a reference, recording its import.
+ * @param {string} name
+ * @param {Context} ctx
+ */
+function refType(name, ctx) {
+  const external = ctx.api.EXTERNAL[name];
+  if (external) {
+    ctx.external.add(external.type);
+    return external.type;
+  }
+  const info = infoOf(name, ctx);
   if (info.file !== ctx.file) importFrom(ctx.typeImports, info.file, info.tsName);
   return info.tsName;
 }
 
-/** The TypeScript type of a schema node. */
+/**
+ * The TypeScript type of a schema node.
+ * @param {SchemaNode | undefined} node
+ * @param {Context} ctx
+ * @returns {string}
+ */
 export function tsOf(node, ctx) {
   if (!node || typeof node !== 'object') return 'unknown';
   if (node.$ref) return refType(refName(node.$ref), ctx);
@@ -109,15 +176,19 @@ export function tsOf(node, ctx) {
   }
 }
 
-/** The Valibot expression of a reference, recording its import (lazy when it closes a cycle). */
+/**
+ * The Valibot expression of a reference, recording its import (lazy when it closes a cycle).
+ * @param {string} name
+ * @param {Context} ctx
+ */
 function refSchema(name, ctx) {
-  const { EXTERNAL } = ctx.api;
-  if (EXTERNAL[name]) {
-    if (!EXTERNAL[name].schema) throw new Error(`${name} in a response body needs a decoder`);
-    ctx.external.add(EXTERNAL[name].schema);
-    return EXTERNAL[name].schema;
+  const external = ctx.api.EXTERNAL[name];
+  if (external) {
+    if (!external.schema) throw new Error(`${name} in a response body needs a decoder`);
+    ctx.external.add(external.schema);
+    return external.schema;
   }
-  const info = ctx.schemas.get(name);
+  const info = infoOf(name, ctx);
   const schema = `${info.tsName}Schema`;
   if (info.file !== ctx.file) importFrom(ctx.valueImports, info.file, schema);
   return ctx.lazy.has(name) ? `v.lazy(() => ${schema})` : schema;
@@ -126,6 +197,9 @@ function refSchema(name, ctx) {
 /**
  * The Valibot expression decoding a schema node (types only: no bounds, lengths or formats). A
  * `oneOf` becomes `v.union`: its members are open objects told apart by their `kind` literal.
+ * @param {SchemaNode | undefined} node
+ * @param {Context} ctx
+ * @returns {string}
  */
 export function valibotOf(node, ctx) {
   if (!node || typeof node !== 'object') return 'v.unknown()';
@@ -166,9 +240,12 @@ export function valibotOf(node, ctx) {
   }
 }
 
-const nullable = (node) => (node.anyOf ?? []).some((member) => member.type === 'null') || node.type === 'null';
+const nullable = (/** @type {SchemaNode} */ node) => (node.anyOf ?? []).some((member) => member.type === 'null') || node.type === 'null';
 
-/** The default a decoder fills in for a missing property, as source text, or undefined when none fits. */
+/**
+ * The default a decoder fills in for a missing property, as source text, or undefined when none fits.
+ * @param {SchemaNode} node
+ */
 function defaultOf(node) {
   if (node.default === undefined) return undefined;
   if (node.default === null && !nullable(node)) return undefined;
@@ -180,6 +257,8 @@ function defaultOf(node) {
  * The declaration of one schema: its type (an interface for objects) and, when responses reach
  * it, its Valibot schema. A type only responses reach describes the decoded value: properties
  * with a default are present, and unknown properties are kept (`[key: string]: unknown`).
+ * @param {SchemaInfo} info
+ * @param {Context} ctx
  */
 export function emitSchema(info, ctx) {
   const { schema, tsName } = info;

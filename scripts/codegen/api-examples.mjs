@@ -1,3 +1,4 @@
+// @ts-check
 // Writes a document's operations test under test/api/generated (operations.test.ts for the
 // service's `/api/v1`, agent-server-operations.test.ts for the agent server's profiles and files):
 // for every operation, a call of its method with schema-valid arguments (type-checked against the
@@ -9,7 +10,18 @@ import { lit } from './api-convert.mjs';
 import { headerOf } from './api-emit.mjs';
 import { camel } from './api-model.mjs';
 
-const refName = (ref) => ref.split('/').pop();
+/** @import { ApiNames, ApiOperation, DocumentPatch } from './api-model.mjs' */
+/** @import { OpenApiDocument, Parameter, SchemaNode, Schemas } from './openapi.mjs' */
+/** @import { GeneratedFile } from './output.mjs' */
+
+/**
+ * How far an example goes: the name it is for (strings take it), how deep it is, whether it is an
+ * answer (`full`: lists hold an item, PRESENT fields are there), and the fields present besides
+ * the required ones.
+ * @typedef {{ name?: string, depth?: number, full?: boolean, present?: string[], PRESENT?: Record<string, string[]> }} ExampleOptions
+ */
+
+const refName = (/** @type {string} */ ref) => /** @type {string} */ (ref.split('/').pop());
 const UUID = '3f2a9c10-4a00-4a01-a001-5e1d0000b000';
 const DATE_TIME = '2026-06-16T05:39:18Z';
 /** A valid event of the `Event-Output` union (the codec decodes it). */
@@ -18,6 +30,10 @@ const EVENT = { id: UUID, timestamp: '2026-06-16T05:39:18.809928', source: 'user
 /**
  * A small value valid against a schema node: required properties only (and a `kind` tag),
  * the first member of a union, one item in a list of a response (`full`).
+ * @param {SchemaNode | undefined} node
+ * @param {Schemas} schemas
+ * @param {ExampleOptions} [options]
+ * @returns {unknown}
  */
 function example(node, schemas, { name = 'value', depth = 0, full = false, present = [], PRESENT = {} } = {}) {
   if (!node || typeof node !== 'object') return {};
@@ -39,7 +55,7 @@ function example(node, schemas, { name = 'value', depth = 0, full = false, prese
     case 'string':
       if (node.format === 'uuid') return UUID;
       if (node.format === 'date-time') return DATE_TIME;
-      return name.length >= (node.minLength ?? 0) ? name : name.padEnd(node.minLength, 'x');
+      return name.padEnd(node.minLength ?? 0, 'x');
     case 'integer':
     case 'number':
       return node.minimum ?? (node.exclusiveMinimum === undefined ? 1 : node.exclusiveMinimum + 1);
@@ -55,6 +71,7 @@ function example(node, schemas, { name = 'value', depth = 0, full = false, prese
     case 'object':
     case undefined: {
       if (!node.properties) return {};
+      /** @type {Record<string, unknown>} */
       const out = {};
       for (const [property, schema] of Object.entries(node.properties)) {
         if ((node.required ?? []).includes(property) || present.includes(property) || (property === 'kind' && schema.const !== undefined)) {
@@ -68,16 +85,26 @@ function example(node, schemas, { name = 'value', depth = 0, full = false, prese
   }
 }
 
-/** A path parameter's value: a UUID where the document asks for one, else a readable name. */
+/**
+ * A path parameter's value: a UUID where the document asks for one, else a readable name.
+ * @param {{ name: string }} parameter
+ * @param {Parameter | undefined} declared
+ */
 const pathValue = (parameter, declared) => (declared?.schema?.format === 'uuid' ? UUID : `${camel(parameter.name)}-1`);
 
 /** The bytes a case uploads as a file of a multipart body, and their text. */
 const FILE = { source: 'new Uint8Array([104, 105])', text: 'hi' };
 
-/** A multipart body's example as source text, and the form fields the server must receive (files as text). */
+/**
+ * A multipart body's example as source text, and the form fields the server must receive (files as text).
+ * @param {SchemaNode} schema
+ * @param {Schemas} schemas
+ * @param {ApiNames} api
+ */
 function formExample(schema, schemas, api) {
-  const node = schema.$ref ? schemas[refName(schema.$ref)] : schema;
+  const node = schema.$ref ? (schemas[refName(schema.$ref)] ?? {}) : schema;
   const fields = [];
+  /** @type {Record<string, string>} */
   const form = {};
   for (const [name, property] of Object.entries(node.properties ?? {})) {
     if (!(node.required ?? []).includes(name)) continue;
@@ -93,17 +120,30 @@ function formExample(schema, schemas, api) {
   return { source: `{ ${fields.join(', ')} }`, form };
 }
 
-/** One operation's case: the call, what must be sent, and the answer. */
+/**
+ * One operation's case: the call, what must be sent, and the answer.
+ * @param {ApiOperation} operation
+ * @param {OpenApiDocument} document
+ * @param {ApiNames} api
+ */
 function caseOf(operation, document, api) {
   const schemas = document.components.schemas;
   const { EXAMPLES, PRESENT, SOURCE } = api;
   // A list goes as a repeated key: one item shows it.
-  const parameterValue = (parameter) =>
+  const parameterValue = (/** @type {Parameter} */ parameter) =>
     EXAMPLES[parameter.name] ?? example(parameter.schema, schemas, { name: parameter.name, full: true, PRESENT });
+  /**
+   * @param {string} name
+   * @param {unknown} value
+   * @returns {[string, string][]}
+   */
   const pairs = (name, value) => (Array.isArray(value) ? value.map((item) => [name, String(item)]) : [[name, String(value)]]);
-  const declared = document.paths[operation.path][operation.method.toLowerCase()].parameters ?? [];
+  const declaredOperation = document.paths[operation.path]?.[operation.method.toLowerCase()];
+  if (!declaredOperation) throw new Error(`${operation.method} ${operation.path} is not in the document`);
+  const declared = declaredOperation.parameters ?? [];
   const args = [];
   let path = operation.path;
+  /** @type {Record<string, string>} */
   const values = {};
   for (const parameter of operation.pathParams) {
     const value = pathValue(
@@ -114,13 +154,14 @@ function caseOf(operation, document, api) {
     args.push(lit(value));
     path = path.replace(`{${parameter.name}}`, encodeURIComponent(value));
   }
+  /** @type {[string, string][]} */
   const query = [];
   for (const parameter of operation.positional) {
     const value = parameterValue(parameter);
     args.push(lit(value));
     query.push(...pairs(parameter.name, value));
   }
-  for (const [name, from] of Object.entries(operation.sameAs)) query.push([name, values[from]]);
+  for (const [name, from] of Object.entries(operation.sameAs)) query.push([name, /** @type {string} */ (values[from])]);
   let body;
   let form;
   if (operation.kind === 'batch') {
@@ -135,6 +176,7 @@ function caseOf(operation, document, api) {
       body = example(operation.body.schema, schemas, { name: 'body', PRESENT });
       args.push(lit(body));
     }
+    /** @type {Record<string, unknown>} */
     const params = {};
     for (const parameter of operation.query) {
       const value = parameter.name === 'page_id' ? 'page-1' : parameterValue(parameter);
@@ -146,7 +188,7 @@ function caseOf(operation, document, api) {
     }
     if (Object.keys(params).length) args.push(lit(params));
   }
-  const status = document.paths[operation.path][operation.method.toLowerCase()].responses['201'] ? 201 : 200;
+  const status = declaredOperation.responses['201'] ? 201 : 200;
   const full = { full: true, PRESENT };
   let answer;
   if (operation.response === 'binary') answer = "rawAnswer(new Uint8Array([80, 75, 5, 6]), 'application/zip')";
@@ -171,10 +213,16 @@ function caseOf(operation, document, api) {
   ].join('\n');
 }
 
-/** A document's operations test. */
+/**
+ * A document's operations test.
+ * @param {OpenApiDocument} document
+ * @param {ApiOperation[]} operations
+ * @param {ApiNames} api
+ * @returns {GeneratedFile}
+ */
 export function emitOperationsTest(document, operations, api) {
   const { SOURCE } = api;
-  const covered = (path) => SOURCE.paths.some((prefix) => path.startsWith(prefix));
+  const covered = (/** @type {string} */ path) => SOURCE.paths.some((prefix) => path.startsWith(prefix));
   const count = Object.keys(document.paths).filter(covered).length;
   const where = SOURCE.paths.map((prefix) => prefix.replace(/\/$/, '')).join(' and ');
   const cases = operations.map((operation) => caseOf(operation, document, api)).join('\n');
@@ -196,6 +244,9 @@ testOperations(cases);
  * test/api/generated/document-patches.ts: what the generator added to each document (request
  * bodies the server reads although its document declares none, and their schemas), for the
  * loopback server of the tests to add too.
+ * @param {Record<string, DocumentPatch>} patches
+ * @param {ApiNames[]} apis
+ * @returns {GeneratedFile}
  */
 export function emitDocumentPatches(patches, apis) {
   const files = apis.map(({ SOURCE }) => SOURCE.namesFile).join(' and ');

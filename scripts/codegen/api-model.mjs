@@ -1,3 +1,4 @@
+// @ts-check
 // Reads the operations of an OpenAPI document that its names file (scripts/codegen/api-names.mjs,
 // scripts/codegen/api-agent-server-names.mjs) covers into what the API generator emits: each
 // operation with its name on the client, its kind (a paginated search, a batch get, or a plain
@@ -5,12 +6,132 @@
 // file it goes to, and whether responses reach it (then it also gets a Valibot schema). `api` is a
 // names file's tables: SOURCE, OPERATIONS, NAMESPACES, EXTERNAL, RENAMES, PRESENT, SCHEMAS, PROPERTIES, IMPORTS.
 
-const refName = (ref) => ref.split('/').pop();
-const pascal = (snake) => snake.replace(/(^|_)([a-z0-9])/g, (_, __, c) => c.toUpperCase());
-/** `sandbox_id` → `sandboxId`. */
-export const camel = (snake) => snake.replace(/_([a-z0-9])/g, (_, c) => c.toUpperCase());
+import { refName, schemaNamed } from './openapi.mjs';
 
-/** The schema names a node refers to, directly or through its children. */
+/** @import { OpenApiDocument, Operation, Parameter, RequestBody, Response, SchemaNode, Schemas } from './openapi.mjs' */
+/** @import { DocumentName } from './spec.mjs' */
+
+/**
+ * Which document a names file is for, and where its code goes (see api-names.mjs).
+ * @typedef {{
+ *   document: DocumentName,
+ *   paths: string[],
+ *   idSeparator: string,
+ *   folder: string,
+ *   namesFile: string,
+ *   docName: string,
+ *   testFile: string,
+ *   harness: string,
+ *   testName: string,
+ * }} Source
+ */
+
+/**
+ * How the client takes a response that is not JSON: as text, or as bytes.
+ * @typedef {'json' | 'text' | 'binary'} ResponseType
+ */
+
+/**
+ * An operation's place on the client and the facts the document does not state (see api-names.mjs).
+ * @typedef {{
+ *   at: string,
+ *   idempotent?: boolean,
+ *   response?: ResponseType,
+ *   sameAs?: Record<string, string>,
+ *   positional?: string[],
+ *   body?: string,
+ *   checks?: Record<string, string>,
+ *   errors?: Record<string, string>,
+ *   note?: string,
+ * }} OperationNames
+ */
+
+/**
+ * A namespace of the client: its interface, its file (top-level namespaces only), one line of documentation.
+ * @typedef {{ type: string, file?: string, doc: string }} Namespace
+ */
+
+/**
+ * A schema agentwire already has: its type, and the decoder or schema that reads it.
+ * @typedef {{ type: string, decoder?: string, schema?: string }} External
+ */
+
+/**
+ * The tables of a names file.
+ * @typedef {{
+ *   SOURCE: Source,
+ *   OPERATIONS: Record<string, OperationNames>,
+ *   NAMESPACES: Record<string, Namespace>,
+ *   EXTERNAL: Record<string, External>,
+ *   RENAMES: Record<string, string>,
+ *   PRESENT: Record<string, string[]>,
+ *   SCHEMAS: Schemas,
+ *   PROPERTIES: Record<string, Schemas>,
+ *   IMPORTS: Record<string, string>,
+ *   EXAMPLES: Record<string, unknown>,
+ * }} ApiNames
+ */
+
+/**
+ * A request body: its schema, whether it is required, and how it is sent.
+ * @typedef {{ schema: SchemaNode, required: boolean, type: 'json' | 'multipart' }} Body
+ */
+
+/**
+ * What an operation is: a page of a search (`item` the schema of its items), a batch get (ids as
+ * repeated `key` parameters, `item` the schema of its answers), or a plain call.
+ * @typedef {{ kind: 'page', item: string } | { kind: 'batch', item: string, key: string } | { kind: 'call' }} OperationKind
+ */
+
+/**
+ * An operation as the emitters read it.
+ * @typedef {{
+ *   id: string,
+ *   method: string,
+ *   path: string,
+ *   at: string,
+ *   namespace: string,
+ *   top: string,
+ *   name: string,
+ *   summary: string | undefined,
+ *   description: string | undefined,
+ *   pathParams: { name: string, arg: string }[],
+ *   positional: (Parameter & { arg: string })[],
+ *   query: Parameter[],
+ *   sameAs: Record<string, string>,
+ *   headers: string[],
+ *   body: Body | undefined,
+ *   response: ResponseType,
+ *   responseSchema: SchemaNode,
+ *   idempotent: boolean,
+ *   checks: Record<string, string>,
+ *   errors: Record<string, string>,
+ *   note: string | undefined,
+ *   paramsType: string,
+ * } & OperationKind} ApiOperation
+ */
+
+/**
+ * A schema the operations reach: its TypeScript name, whether responses and requests reach it,
+ * and the file it goes to.
+ * @typedef {{ name: string, tsName: string, schema: SchemaNode, response: boolean, input: boolean, file: string }} SchemaInfo
+ */
+
+/**
+ * What the generator added to a document: component schemas, fields by schema, and request bodies
+ * keyed `METHOD /path`.
+ * @typedef {{ schemas: Schemas, properties: Record<string, Schemas>, requestBodies: Record<string, RequestBody> }} DocumentPatch
+ */
+
+const pascal = (/** @type {string} */ snake) => snake.replace(/(^|_)([a-z0-9])/g, (_, __, c) => c.toUpperCase());
+/** `sandbox_id` → `sandboxId`. */
+export const camel = (/** @type {string} */ snake) => snake.replace(/_([a-z0-9])/g, (_, c) => c.toUpperCase());
+
+/**
+ * The schema names a node refers to, directly or through its children.
+ * @param {any} node
+ * @param {Set<string>} [out]
+ */
 function refsOf(node, out = new Set()) {
   if (Array.isArray(node)) for (const item of node) refsOf(item, out);
   else if (node && typeof node === 'object') {
@@ -20,9 +141,16 @@ function refsOf(node, out = new Set()) {
   return out;
 }
 
-/** Every schema reachable from `roots`, external schemas included but not entered. */
+/**
+ * Every schema reachable from `roots`, external schemas included but not entered.
+ * @param {Schemas} schemas
+ * @param {Iterable<string>} roots
+ * @param {Record<string, External>} EXTERNAL
+ */
 function reach(schemas, roots, EXTERNAL) {
+  /** @type {Set<string>} */
   const seen = new Set();
+  /** @param {string} name */
   const visit = (name) => {
     if (seen.has(name)) return;
     if (!schemas[name]) throw new Error(`unresolved $ref ${name}`);
@@ -34,10 +162,18 @@ function reach(schemas, roots, EXTERNAL) {
   return seen;
 }
 
-/** A request or response body's schema, or undefined. */
+/**
+ * A request or response body's schema, or undefined.
+ * @param {RequestBody | Response | undefined} holder
+ */
 const jsonSchemaOf = (holder) => holder?.content?.['application/json']?.schema;
 
-/** A request body: its schema, whether it is required, and how it is sent (`json` or `multipart`). */
+/**
+ * A request body: its schema, whether it is required, and how it is sent (`json` or `multipart`).
+ * @param {string} id
+ * @param {RequestBody | undefined} requestBody
+ * @returns {Body | undefined}
+ */
 function bodyOf(id, requestBody) {
   if (!requestBody) return undefined;
   const required = requestBody.required === true;
@@ -48,37 +184,57 @@ function bodyOf(id, requestBody) {
   throw new Error(`${id}: only JSON and multipart/form-data request bodies are supported`);
 }
 
-/** The operation's kind: `page` (items + next_page_id, page_id + limit), `batch` (ids in, nullable items out) or `call`. */
+/**
+ * The operation's kind: `page` (items + next_page_id, page_id + limit), `batch` (ids in, nullable items out) or `call`.
+ * @param {string} method
+ * @param {Parameter[]} query
+ * @param {SchemaNode | undefined} response
+ * @param {Schemas} schemas
+ * @returns {OperationKind}
+ */
 function kindOf(method, query, response, schemas) {
   const names = query.map((parameter) => parameter.name);
   if (method === 'get' && names.includes('page_id') && names.includes('limit') && response?.$ref) {
     const page = schemas[refName(response.$ref)];
     const items = page?.properties?.items;
-    if (items?.type === 'array' && items.items?.$ref && page.properties.next_page_id)
+    if (items?.type === 'array' && items.items?.$ref && page?.properties?.next_page_id)
       return { kind: 'page', item: refName(items.items.$ref) };
   }
   const ids = query.filter((parameter) => parameter.schema?.type === 'array');
-  if (method === 'get' && ids.length === 1 && query.length === 1 && ids[0].required && response?.type === 'array') {
+  const [id] = ids;
+  if (method === 'get' && id && ids.length === 1 && query.length === 1 && id.required && response?.type === 'array') {
     const member = response.items?.anyOf?.find((option) => option.$ref);
-    if (member && response.items.anyOf.some((option) => option.type === 'null'))
-      return { kind: 'batch', item: refName(member.$ref), key: ids[0].name };
+    if (member?.$ref && response.items?.anyOf?.some((option) => option.type === 'null'))
+      return { kind: 'batch', item: refName(member.$ref), key: id.name };
   }
   return { kind: 'call' };
 }
 
-/** The operationId without the framework's path-and-method suffix. */
-const shortId = (operation, api) => operation.operationId.split(api.SOURCE.idSeparator)[0];
+/**
+ * The operationId without the framework's path-and-method suffix.
+ * @param {Operation} operation
+ * @param {ApiNames} api
+ */
+const shortId = (operation, api) => /** @type {string} */ (operation.operationId.split(api.SOURCE.idSeparator)[0]);
 
-/** Whether a path is one the names file covers. */
+/**
+ * Whether a path is one the names file covers.
+ * @param {string} path
+ * @param {ApiNames} api
+ */
 const covered = (path, api) => api.SOURCE.paths.some((prefix) => path.startsWith(prefix));
 
 /**
  * The document with what the names file adds (SCHEMAS, PROPERTIES, and the `body` of an operation
  * whose document declares none), and those additions as `{ schemas, properties, requestBodies }`
  * (request bodies keyed `METHOD /path`). The document itself is left as it is.
+ * @param {OpenApiDocument} document
+ * @param {ApiNames} api
+ * @returns {{ document: OpenApiDocument, patches: DocumentPatch }}
  */
 export function patchDocument(document, api) {
-  const { OPERATIONS, SCHEMAS, PROPERTIES = {}, SOURCE } = api;
+  const { OPERATIONS, SCHEMAS, PROPERTIES, SOURCE } = api;
+  /** @type {DocumentPatch} */
   const patches = { schemas: SCHEMAS, properties: PROPERTIES, requestBodies: {} };
   const bodies = Object.entries(OPERATIONS).filter(([, named]) => named.body);
   if (!bodies.length && !Object.keys(SCHEMAS).length && !Object.keys(PROPERTIES).length) return { document, patches };
@@ -96,6 +252,7 @@ export function patchDocument(document, api) {
       schema.properties[key] = property;
     }
   }
+  /** @type {Set<string>} */
   const found = new Set();
   for (const [path, methods] of Object.entries(patched.paths)) {
     if (!covered(path, api)) continue;
@@ -117,7 +274,13 @@ export function patchDocument(document, api) {
   return { document: patched, patches };
 }
 
-/** Throws unless each check and error class of an operation names an argument, a status and an import that exist. */
+/**
+ * Throws unless each check and error class of an operation names an argument, a status and an import that exist.
+ * @param {string} id
+ * @param {OperationNames} named
+ * @param {string[]} args
+ * @param {ApiNames} api
+ */
 function checkHooks(id, named, args, api) {
   for (const [arg, fn] of Object.entries(named.checks ?? {})) {
     if (!args.includes(arg)) throw new Error(`${id}: checks names ${arg}, which is not an argument (${args.join(', ')})`);
@@ -129,11 +292,18 @@ function checkHooks(id, named, args, api) {
   }
 }
 
-/** The operations of the document on the names file's paths, in the document's order, named as the names file says. */
+/**
+ * The operations of the document on the names file's paths, in the document's order, named as the names file says.
+ * @param {OpenApiDocument} document
+ * @param {ApiNames} api
+ * @returns {ApiOperation[]}
+ */
 export function loadOperations(document, api) {
   const { NAMESPACES, OPERATIONS, SOURCE } = api;
   const schemas = document.components.schemas;
+  /** @type {ApiOperation[]} */
   const operations = [];
+  /** @type {Set<string>} */
   const used = new Set();
   for (const [path, methods] of Object.entries(document.paths)) {
     if (!covered(path, api)) continue;
@@ -149,7 +319,7 @@ export function loadOperations(document, api) {
       if (used.has(id)) throw new Error(`two operations are named ${id}`);
       used.add(id);
       const parameters = operation.parameters ?? [];
-      const pathNames = [...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]);
+      const pathNames = [...path.matchAll(/\{([^}]+)\}/g)].map((match) => /** @type {string} */ (match[1]));
       const query = parameters.filter((parameter) => parameter.in === 'query');
       const response = jsonSchemaOf(operation.responses['200'] ?? operation.responses['201']);
       const segments = named.at.split('.');
@@ -176,8 +346,8 @@ export function loadOperations(document, api) {
         path,
         at: named.at,
         namespace,
-        top: segments[0],
-        name: segments.at(-1),
+        top: /** @type {string} */ (segments[0]),
+        name: /** @type {string} */ (segments.at(-1)),
         summary: operation.summary,
         description: operation.description,
         pathParams,
@@ -201,11 +371,30 @@ export function loadOperations(document, api) {
   return operations;
 }
 
-/** The TypeScript name of a schema. */
+/**
+ * The file of a top-level namespace.
+ * @param {Record<string, Namespace>} namespaces
+ * @param {string} top
+ */
+function fileOf(namespaces, top) {
+  const file = namespaces[top]?.file;
+  if (!file) throw new Error(`namespace ${top} has no file in NAMESPACES`);
+  return file;
+}
+
+/**
+ * The TypeScript name of a schema.
+ * @param {string} name
+ * @param {Set<string>} both the stems of schemas with both an `-Input` and an `-Output` form
+ * @param {ApiNames} api
+ * @returns {string}
+ */
 export function typeNameOf(name, both, { EXTERNAL, RENAMES }) {
-  if (EXTERNAL[name]) return EXTERNAL[name].type;
-  if (RENAMES[name]) return RENAMES[name];
-  const base = name.split('__').at(-1);
+  const external = EXTERNAL[name];
+  if (external) return external.type;
+  const renamed = RENAMES[name];
+  if (renamed) return renamed;
+  const base = /** @type {string} */ (name.split('__').at(-1));
   const stem = base.replace(/-(Input|Output)$/, '');
   if (base.endsWith('-Output') && both.has(stem)) return `${stem}Output`;
   return stem;
@@ -216,12 +405,23 @@ export function typeNameOf(name, both, { EXTERNAL, RENAMES }) {
  * name. `response` — a response reaches it (it gets a Valibot schema, and, when no request reaches
  * it, its interface describes the decoded value: fields with a default are always there, unknown
  * fields are kept). `file` — the namespace whose operations alone reach it, or `common`.
+ * @param {OpenApiDocument} document
+ * @param {ApiOperation[]} operations
+ * @param {ApiNames} api
+ * @returns {Map<string, SchemaInfo>}
  */
 export function loadSchemas(document, operations, api) {
   const { EXTERNAL, NAMESPACES } = api;
   const schemas = document.components.schemas;
+  /** @type {Map<string, Set<string>>} */
   const responseRoots = new Map();
+  /** @type {Map<string, Set<string>>} */
   const requestRoots = new Map();
+  /**
+   * @param {Map<string, Set<string>>} map
+   * @param {Set<string>} names
+   * @param {string} top
+   */
   const add = (map, names, top) => {
     for (const name of names) map.set(name, new Set([...(map.get(name) ?? []), top]));
   };
@@ -232,18 +432,12 @@ export function loadSchemas(document, operations, api) {
     const request = refsOf([operation.body?.schema, [...operation.positional, ...operation.query].map((parameter) => parameter.schema)]);
     add(requestRoots, reach(schemas, request, EXTERNAL), operation.top);
   }
-  const stems = (names) =>
-    new Set(
-      [...names].map((name) =>
-        name
-          .split('__')
-          .at(-1)
-          .replace(/-(Input|Output)$/, ''),
-      ),
-    );
+  const stems = (/** @type {string[]} */ names) =>
+    new Set([...names].map((name) => /** @type {string} */ (name.split('__').at(-1)).replace(/-(Input|Output)$/, '')));
   const inputs = stems([...requestRoots.keys()].filter((name) => name.endsWith('-Input')));
   const outputs = stems([...responseRoots.keys()].filter((name) => name.endsWith('-Output')));
   const both = new Set([...inputs].filter((stem) => outputs.has(stem)));
+  /** @type {Map<string, SchemaInfo>} */
   const out = new Map();
   const names = [...new Set([...responseRoots.keys(), ...requestRoots.keys()])].sort();
   for (const name of names) {
@@ -252,12 +446,13 @@ export function loadSchemas(document, operations, api) {
     out.set(name, {
       name,
       tsName: typeNameOf(name, both, api),
-      schema: schemas[name],
+      schema: schemaNamed(schemas, name),
       response: responseRoots.has(name),
       input: requestRoots.has(name),
-      file: tops.size === 1 ? NAMESPACES[[...tops][0]].file : 'common',
+      file: tops.size === 1 ? fileOf(NAMESPACES, /** @type {string} */ ([...tops][0])) : 'common',
     });
   }
+  /** @type {Map<string, string>} */
   const taken = new Map();
   for (const info of out.values()) {
     if (taken.has(info.tsName))

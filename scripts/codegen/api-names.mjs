@@ -1,7 +1,11 @@
+// @ts-check
 // The names agentwire gives the service's `/api/v1` operations, namespaces and schemas, and the
 // facts the document does not state. Every operation of the document must be named here: a new
 // one stops the generator until it has a place on the client. scripts/codegen/api-agent-server-names.mjs
 // does the same for the agent server's document; both export the same tables.
+
+/** @import { External, Namespace, OperationNames, Source } from './api-model.mjs' */
+/** @import { SchemaNode, Schemas } from './openapi.mjs' */
 
 /**
  * Which document these names are for, and where its code goes:
@@ -13,6 +17,7 @@
  * - `docName`: how the generated documentation names the client (`client.sandboxes`);
  * - `testFile`, `harness`, `testName`: the generated operations test under test/api/generated, the
  *   module that runs its cases, and the name its calls give the client.
+ * @type {Source}
  */
 export const SOURCE = {
   document: 'service',
@@ -43,6 +48,7 @@ export const SOURCE = {
  * - `errors`: statuses that end the call for good, each with the error class of {@link IMPORTS} it
  *   is thrown as (never retried: a 429 that is a hard limit, not a rate limit);
  * - `note`: a sentence added to the method's documentation.
+ * @type {Record<string, OperationNames>}
  */
 export const OPERATIONS = {
   search_events: { at: 'events.search' },
@@ -164,6 +170,7 @@ export const OPERATIONS = {
 /**
  * The namespaces, in the client's order: the generated interface's name, the file (top-level
  * namespaces only) and one line of documentation.
+ * @type {Record<string, Namespace>}
  */
 export const NAMESPACES = {
   appConversations: {
@@ -208,6 +215,7 @@ export const NAMESPACES = {
  * Schemas agentwire already has: their type comes from `agentwire/events`, and an answer holding
  * events is decoded with the event codecs, as the client was told to treat unknown kinds
  * (`core.decodeEvent`).
+ * @type {Record<string, External>}
  */
 export const EXTERNAL = {
   'Event-Output': { type: 'Event', decoder: 'core.decodeEvent' },
@@ -219,6 +227,7 @@ export const EXTERNAL = {
  * TypeScript names that would clash with another export of the package, or read badly once the
  * document's module prefixes are removed. The events' `TextContent` is what the codec decodes
  * (defaults filled); what a request takes is the `…Input` form.
+ * @type {Record<string, string>}
  */
 export const RENAMES = {
   TextContent: 'TextContentInput',
@@ -232,13 +241,17 @@ export const RENAMES = {
  * Fields the service always sends although the document does not list them as required (a
  * default factory): a response without them breaks the contract, and their type says they are
  * there. `waitUntilReady` needs a start task's id; every caller a conversation's.
+ * @type {Record<string, string[]>}
  */
 export const PRESENT = {
   AppConversation: ['id'],
   AppConversationStartTask: ['id'],
 };
 
-/** `LLM.provider_connection_id` (1.43.0): a saved provider connection whose key and base URL the LLM uses. */
+/**
+ * `LLM.provider_connection_id` (1.43.0): a saved provider connection whose key and base URL the LLM uses.
+ * @type {SchemaNode}
+ */
 const PROVIDER_CONNECTION_ID = {
   anyOf: [{ type: 'string' }, { type: 'null' }],
   title: 'Provider Connection Id',
@@ -246,7 +259,10 @@ const PROVIDER_CONNECTION_ID = {
     'A saved provider connection whose API key and base URL are applied each time the LLM is loaded; the LLM then keeps none of its own.',
 };
 
-/** Schemas the document lacks, added to its components (see `body` in {@link OPERATIONS}). */
+/**
+ * Schemas the document lacks, added to its components (see `body` in {@link OPERATIONS}).
+ * @type {Schemas}
+ */
 export const SCHEMAS = {
   // What the pending-message route reads: `content` a non-empty list (400 otherwise), `role` any string.
   PendingMessageRequest: {
@@ -270,17 +286,24 @@ export const SCHEMAS = {
 /**
  * Fields the models the service runs (1.43.1, as `spec/agent-server-openapi.json` declares them)
  * have and its older document lacks, by schema: added to the schema as given.
+ * @type {Record<string, Schemas>}
  */
 export const PROPERTIES = {
   'LLM-Input': { provider_connection_id: PROVIDER_CONNECTION_ID },
   'LLM-Output': { provider_connection_id: PROVIDER_CONNECTION_ID },
 };
 
-/** The hand-written checks and error classes that `checks` and `errors` name, by the module under src/api that exports them. */
+/**
+ * The hand-written checks and error classes that `checks` and `errors` name, by the module under src/api that exports them.
+ * @type {Record<string, string>}
+ */
 export const IMPORTS = {
   checkPendingMessage: 'pending-message-checks',
   PendingMessageLimitError: 'pending-message-checks',
 };
 
-/** Values the generated operations test gives parameters whose schema says too little, by parameter name. */
+/**
+ * Values the generated operations test gives parameters whose schema says too little, by parameter name.
+ * @type {Record<string, unknown>}
+ */
 export const EXAMPLES = {};

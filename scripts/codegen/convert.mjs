@@ -1,11 +1,31 @@
+// @ts-check
 // Turns one JSON Schema node of the reference OpenAPI (with the service's rules applied, see
 // service-rules.mjs) into a Valibot expression and a TypeScript type, both as source text.
 import { typeName } from './load.mjs';
+import { refName, schemaNamed, withoutNull } from './openapi.mjs';
 import { className } from './service-rules.mjs';
 
-const lit = (value) => JSON.stringify(value);
+/** @import { Field } from './fields.mjs' */
+/** @import { SchemaNode, Schemas } from './openapi.mjs' */
 
-/** Marks a helper of `schema-helpers` as used by the file being generated. */
+/**
+ * What a file being generated uses: the schemas it refers to, the helpers of `schema-helpers` and
+ * the kind constants it imports; `all` is the document's schemas.
+ * @typedef {{ refs: Set<string>, all: Schemas, helpers: Set<string>, kinds: Set<string> }} Context
+ */
+
+/**
+ * A node as source text: the Valibot expression (`v`) and the TypeScript type (`t`).
+ * @typedef {{ v: string, t: string }} Converted
+ */
+
+const lit = (/** @type {unknown} */ value) => JSON.stringify(value);
+
+/**
+ * Marks a helper of `schema-helpers` as used by the file being generated.
+ * @param {Context} ctx
+ * @param {string} helper
+ */
 const use = (ctx, helper) => {
   ctx.helpers.add(helper);
   return helper;
@@ -14,10 +34,13 @@ const use = (ctx, helper) => {
 /**
  * Converts a schema node. `ctx.refs` collects the schema names it refers to and `ctx.helpers`
  * the helpers it uses. Returns `{ v, t }`: the Valibot expression and the TypeScript type.
+ * @param {SchemaNode} node
+ * @param {Context} ctx
+ * @returns {Converted}
  */
 export function convert(node, ctx) {
   if (node.$ref) {
-    const target = node.$ref.split('/').pop();
+    const target = refName(node.$ref);
     const name = typeName(target);
     ctx.refs.add(target);
     return { v: `${name}Schema`, t: name };
@@ -56,17 +79,22 @@ export function convert(node, ctx) {
   }
 }
 
+/**
+ * @param {SchemaNode} node
+ * @param {Context} ctx
+ * @returns {Converted}
+ */
 function anyOfNode(node, ctx) {
-  const members = node.anyOf.filter((member) => member.type !== 'null');
-  const nullable = members.length !== node.anyOf.length;
+  const { members, nullable } = withoutNull(node);
   let inner;
-  if (members.length === 1) inner = convert(members[0], ctx);
+  if (members.length === 1) inner = convert(/** @type {SchemaNode} */ (members[0]), ctx);
   else {
     // Unions without a discriminator are pydantic smart unions of models: errors name the member.
-    if (!members.every((member) => member.$ref && ctx.all[member.$ref.split('/').pop()].properties)) {
+    const models = members.map((member) => (member.$ref ? refName(member.$ref) : undefined));
+    if (!models.every((name) => name !== undefined && schemaNamed(ctx.all, name).properties)) {
       throw new Error(`only unions of models are supported: ${JSON.stringify(node)}`);
     }
-    const parts = members.map((member) => ({ name: className(member.$ref.split('/').pop()), ...convert(member, ctx) }));
+    const parts = members.map((member, i) => ({ name: className(/** @type {string} */ (models[i])), ...convert(member, ctx) }));
     inner = {
       v: `${use(ctx, 'modelUnion')}<${parts.map((p) => wrapType(p.t)).join(' | ')}>({ ${parts.map((p) => `${p.name}: ${p.v}`).join(', ')} })`,
       t: parts.map((p) => wrapType(p.t)).join(' | '),
@@ -76,10 +104,12 @@ function anyOfNode(node, ctx) {
   return { v: `v.nullable(${inner.v})`, t: `${wrapType(inner.t)} | null` };
 }
 
+/** @param {string} t */
 function wrapType(t) {
   return /[|&]/.test(t) ? `(${t})` : t;
 }
 
+/** @param {SchemaNode} node */
 function bounds(node) {
   const min = node.minimum ?? node.exclusiveMinimum;
   if (node.exclusiveMinimum !== undefined || node.exclusiveMaximum !== undefined) {
@@ -90,6 +120,11 @@ function bounds(node) {
   return '';
 }
 
+/**
+ * @param {SchemaNode} node
+ * @param {Context} ctx
+ * @returns {Converted}
+ */
 function stringNode(node, ctx) {
   if (node.const !== undefined) return { v: `v.literal(${lit(node.const)})`, t: lit(node.const) };
   if (node.enum) {
@@ -101,8 +136,14 @@ function stringNode(node, ctx) {
   return { v: 'v.string()', t: 'string' };
 }
 
+/** @type {Record<string, string>} */
 const ARRAY_HELPERS = { set: 'setOf', sequence: 'sequence', 'message-content': 'messageContent' };
 
+/**
+ * @param {SchemaNode} node
+ * @param {Context} ctx
+ * @returns {Converted}
+ */
 function arrayNode(node, ctx) {
   if (node.prefixItems) {
     if (node.minItems !== node.prefixItems.length || node.maxItems !== node.prefixItems.length) {
@@ -113,14 +154,21 @@ function arrayNode(node, ctx) {
   }
   if (node.uniqueItems) throw new Error('uniqueItems: say how the service reads this list in service-rules.mjs');
   const item = convert(node.items ?? {}, ctx);
-  const helper = ARRAY_HELPERS[node['x-service']];
+  const helper = node['x-service'] && ARRAY_HELPERS[node['x-service']];
   const v = helper ? `${use(ctx, helper)}(${item.v})` : `v.array(${item.v})`;
   return { v, t: `${wrapType(item.t)}[]` };
 }
 
+/**
+ * @param {SchemaNode} node
+ * @param {Context} ctx
+ * @returns {Converted}
+ */
 function objectNode(node, ctx) {
   if (node.properties) throw new Error('inline objects with properties are not supported');
   const ap = node.additionalProperties;
+  // `false` would be an object that must stay empty: nothing the service sends.
+  if (ap === false) throw new Error('closed objects without properties are not supported');
   use(ctx, 'record');
   if (ap === undefined || ap === true) return { v: 'record(v.unknown())', t: 'Record<string, unknown>' };
   const value = convert(ap, ctx);
@@ -131,6 +179,9 @@ function objectNode(node, ctx) {
  * The Valibot expression of a field of a model (see fields.mjs), with its default. Returns `{ v, t }`.
  * An event's `id` and `timestamp` use the helpers `eventId` and `eventTimestamp`, which the JSON
  * Schema conversion recognizes.
+ * @param {Field} field
+ * @param {Context} ctx
+ * @returns {Converted}
  */
 export function convertField(field, ctx) {
   const { node, required, fill } = field;
@@ -139,7 +190,7 @@ export function convertField(field, ctx) {
     return { v: use(ctx, 'eventId'), t: 'string' };
   }
   const base = convert(node, ctx);
-  if (required) return base;
+  if (required || !fill) return base;
   switch (fill.kind) {
     case 'value': {
       const value = fill.value;

@@ -1,7 +1,11 @@
+// @ts-check
 // Hand-written doc comments for the generated event and sub-object types. Everything else
 // gets a short generic comment. Keep these in agentwire's own words.
 
-/** Comments on whole types, by TypeScript name. */
+/**
+ * Comments on whole types, by TypeScript name.
+ * @type {Record<string, string>}
+ */
 export const TYPE_DOCS = {
   ServerErrorEvent:
     'A failure of the server environment rather than of the conversation: a tool server that cannot be reached, a broken WebSocket, or another infrastructure problem.',
@@ -64,7 +68,10 @@ export const TYPE_DOCS = {
     'Any of the tool-definition kinds a {@link SystemPromptEvent} lists, discriminated by `kind`. The wire form has no `name`.',
 };
 
-/** Comments on fields common to every event. */
+/**
+ * Comments on fields common to every event.
+ * @type {Record<string, string>}
+ */
 const COMMON = {
   id: 'Unique event id, in practice a hyphenated UUID4. Any string but the reserved `"__root__"`; filled with a fresh UUID4 when absent.',
   timestamp:
@@ -74,7 +81,10 @@ const COMMON = {
     'The parent event in the conversation tree. `null` for a root or for legacy events that predate the tree; events that share a parent are sibling branches; `"__root__"` marks an explicit new root.',
 };
 
-/** Comments on fields, by `Type.field` (or `*.field` for common event fields). */
+/**
+ * Comments on fields, by `Type.field` (`COMMON` holds the fields every event has).
+ * @type {Record<string, string>}
+ */
 export const FIELD_DOCS = {
   'ServerErrorEvent.code': 'The error type.',
   'ServerErrorEvent.detail': 'What went wrong.',
@@ -147,7 +157,12 @@ export const FIELD_DOCS = {
   'TextContent.cache_prompt': 'Whether the LLM provider may cache the prompt up to this block.',
 };
 
-/** The doc comment of a field, or undefined. */
+/**
+ * The doc comment of a field, or undefined.
+ * @param {string} typeName
+ * @param {string} field
+ * @param {boolean} isEvent
+ */
 export function fieldDoc(typeName, field, isEvent) {
   return FIELD_DOCS[`${typeName}.${field}`] ?? (isEvent ? COMMON[field] : undefined);
 }

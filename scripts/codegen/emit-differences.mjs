@@ -1,17 +1,31 @@
+// @ts-check
 // Reports the differences merge.mjs resolved: a Markdown table for docs/ (checked like the rest of
 // the generated files) and a few lines for the console. Differences that share a field, both values
 // and a resolution are one row, naming every schema they concern.
 import { typeName } from './load.mjs';
 
+// A resolved difference (merge.d.mts declares merge.mjs's types for its importers).
+/** @import { Difference } from './merge.mjs' */
+/** @import { GeneratedFile } from './output.mjs' */
+
+/**
+ * Differences that share a field, both values and a resolution, with every schema they concern.
+ * @typedef {{ schemas: string[], field: string, old: unknown, new: unknown, take: 'older' | 'newer', why: string }} Row
+ */
+
+/** @type {Record<string, string>} */
 const NAMES = {
   'Event-Input': 'Event',
   'Action-Input': 'Action',
   'Observation-Input': 'Observation',
   'ToolDefinition-Input': 'ToolDefinition',
 };
-const nameOf = (schema) => NAMES[schema] ?? typeName(schema);
+const nameOf = (/** @type {string} */ schema) => NAMES[schema] ?? typeName(schema);
 
-/** A value of a document as a table cell. */
+/**
+ * A value of a document as a table cell.
+ * @param {unknown} value
+ */
 function cell(value) {
   if (value === undefined || (Array.isArray(value) && value.length === 0)) return '—';
   if (value === 'present') return 'present';
@@ -23,8 +37,11 @@ function cell(value) {
 /**
  * The differences grouped into rows: `{ schemas, field, old, new, take, why }`. The members a union
  * has in one document only are one row per union, listing them.
+ * @param {Difference[]} differences
+ * @returns {Row[]}
  */
 export function differenceRows(differences) {
+  /** @type {Map<string, Row>} */
   const rows = new Map();
   for (const d of differences) {
     const members = d.field === '(members)';
@@ -37,14 +54,19 @@ export function differenceRows(differences) {
     if (!members) row.schemas.push(nameOf(d.schema));
     else {
       if (row.schemas.length === 0) row.schemas.push(nameOf(d.schema));
-      if (d.old !== undefined) row.old.push(nameOf(d.old));
-      if (d.new !== undefined) row.new.push(nameOf(d.new));
+      if (d.old !== undefined) /** @type {string[]} */ (row.old).push(nameOf(/** @type {string} */ (d.old)));
+      if (d.new !== undefined) /** @type {string[]} */ (row.new).push(nameOf(/** @type {string} */ (d.new)));
     }
   }
   return [...rows.values()];
 }
 
-/** `event-spec-differences.md`: how the two documents differ on the event models, and what was generated. */
+/**
+ * `event-spec-differences.md`: how the two documents differ on the event models, and what was generated.
+ * @param {Difference[]} differences
+ * @param {{ service: string | undefined, agentServer: string | undefined }} versions
+ * @returns {GeneratedFile}
+ */
 export function emitDifferencesFile(differences, versions) {
   const rows = differenceRows(differences);
   const newer = differences.filter((d) => d.take === 'newer').length;
@@ -65,7 +87,10 @@ export function emitDifferencesFile(differences, versions) {
   return { path: 'event-spec-differences.md', text: `${lines.join('\n')}\n` };
 }
 
-/** Console lines: one per row, short. */
+/**
+ * Console lines: one per row, short.
+ * @param {Difference[]} differences
+ */
 export function differenceSummary(differences) {
   const rows = differenceRows(differences);
   const lines = [`${differences.length} differences between the documents' event models resolved:`];

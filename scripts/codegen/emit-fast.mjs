@@ -1,3 +1,4 @@
+// @ts-check
 // Emits `generated/fast-decode.ts`: plain functions that check and build a decoded event in one
 // pass, for the common case of valid input. They are conservative: anything unusual returns
 // FAIL, and the decoder then runs the Valibot schemas, which decide and report. When they
@@ -11,14 +12,27 @@
 import { HEADER } from './emit.mjs';
 import { describeModel } from './fields.mjs';
 import { typeName, UNIONS } from './load.mjs';
+import { memberNames, refName, schemaNamed, withoutNull } from './openapi.mjs';
 
-const lit = (value) => JSON.stringify(value);
+/** @import { Field } from './fields.mjs' */
+/** @import { Loaded, UnionInfo } from './load.mjs' */
+/** @import { GeneratedFile } from './output.mjs' */
+/** @import { SchemaNode } from './openapi.mjs' */
+
+const lit = (/** @type {unknown} */ value) => JSON.stringify(value);
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
-/** `obj.key` for identifier keys, `obj["key"]` otherwise. */
+/**
+ * `obj.key` for identifier keys, `obj["key"]` otherwise.
+ * @param {string} object
+ * @param {string} key
+ */
 const member = (object, key) => (IDENTIFIER.test(key) ? `${object}.${key}` : `${object}[${lit(key)}]`);
 const NOT_OBJECT = "  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;";
 
-/** A short stable name part for a literal value: the value itself when it is a plain word. */
+/**
+ * A short stable name part for a literal value: the value itself when it is a plain word.
+ * @param {unknown} value
+ */
 function literalName(value) {
   const text = String(value);
   if (typeof value === 'string' && /^[A-Za-z0-9_]{1,40}$/.test(text)) return text;
@@ -27,12 +41,16 @@ function literalName(value) {
   return `h${hash.toString(36)}`;
 }
 
-/** The expression of a missing field's value, as the Valibot schemas default it (fresh lists and maps). */
+/**
+ * The expression of a missing field's value, as the Valibot schemas default it (fresh lists and maps).
+ * @param {Field} field
+ * @param {(schemaName: string) => string} refFn
+ */
 function fallbackOf(field, refFn) {
   const { fill, node } = field;
-  switch (fill.kind) {
+  switch (fill?.kind) {
     case 'value':
-      return lit(fill.value);
+      return lit(/** @type {{ value: unknown }} */ (fill).value);
     case 'null':
       return 'null';
     case 'list':
@@ -40,7 +58,7 @@ function fallbackOf(field, refFn) {
     case 'record':
       return '{}';
     case 'model':
-      return `${refFn(node.$ref.split('/').pop())}({})`;
+      return `${refFn(refName(/** @type {string} */ (node.$ref)))}({})`;
     case 'uuid':
       return 'newUuid()';
     case 'now':
@@ -50,12 +68,23 @@ function fallbackOf(field, refFn) {
   }
 }
 
+/**
+ * `fast-decode.ts`.
+ * @param {Loaded} loaded
+ * @returns {GeneratedFile}
+ */
 export function emitFastDecode(loaded) {
   const { all } = loaded;
+  /** @type {Map<string, string>} */
   const functions = new Map(); // name -> code
+  /** @type {Set<string>} */
   const fills = new Set(); // helpers of after-validators
 
-  /** Registers the function `name` (built once; its name is known before its body, for recursion). */
+  /**
+   * Registers the function `name` (built once; its name is known before its body, for recursion).
+   * @param {string} name
+   * @param {(name: string) => string} build
+   */
   const define = (name, build) => {
     if (!functions.has(name)) {
       functions.set(name, '');
@@ -63,11 +92,19 @@ export function emitFastDecode(loaded) {
     }
     return name;
   };
+  /**
+   * @param {string} name
+   * @param {string} body
+   */
   const simple = (name, body) => define(name, () => `function ${name}(v: unknown): unknown {\n${body}\n}`);
 
-  /** The name of a function `(v) => output | FAIL` for a schema node. */
+  /**
+   * The name of a function `(v) => output | FAIL` for a schema node.
+   * @param {SchemaNode} node
+   * @returns {string}
+   */
   function fn(node) {
-    if (node.$ref) return refFn(node.$ref.split('/').pop());
+    if (node.$ref) return refFn(refName(node.$ref));
     const service = node['x-service'];
     if (service === 'event-id') return simple('readEventId', "  return typeof v === 'string' && v !== '__root__' ? v : FAIL;");
     if (service === 'action-kind')
@@ -79,8 +116,7 @@ export function emitFastDecode(loaded) {
       );
     }
     if (node.anyOf) {
-      const members = node.anyOf.filter((item) => item.type !== 'null');
-      const nullable = members.length !== node.anyOf.length;
+      const { members, nullable } = withoutNull(node);
       const names = members.map(fn);
       const name = `${names.length === 1 ? names[0] : `readAnyOf_${names.join('_')}`}${nullable ? '_OrNull' : ''}`;
       if (name === names[0]) return name;
@@ -131,8 +167,13 @@ export function emitFastDecode(loaded) {
     }
   }
 
+  /**
+   * @param {string} name
+   * @param {unknown[]} values
+   */
   const enumFn = (name, values) => simple(name, `  return ${values.map((value) => `v === ${lit(value)}`).join(' || ')} ? v : FAIL;`);
 
+  /** @param {string[]} items */
   function tupleFn(items) {
     const body = items.map((item, i) => `  const r${i} = ${item}(v[${i}]);\n  if (r${i} === FAIL) return FAIL;`).join('\n');
     return simple(
@@ -141,7 +182,11 @@ export function emitFastDecode(loaded) {
     );
   }
 
-  /** Sequences and message content take lists only here; the slow path reads the rest. */
+  /**
+   * Sequences and message content take lists only here; the slow path reads the rest.
+   * @param {string} item
+   * @param {boolean} isSet
+   */
   function listFn(item, isSet) {
     return simple(
       `read${isSet ? 'SetOf' : 'ListOf'}_${item}`,
@@ -158,6 +203,7 @@ export function emitFastDecode(loaded) {
     );
   }
 
+  /** @param {string} value */
   function recordFn(value) {
     return simple(
       `readRecordOf_${value}`,
@@ -175,21 +221,28 @@ export function emitFastDecode(loaded) {
     );
   }
 
+  /**
+   * @param {string} schemaName
+   * @returns {string}
+   */
   function refFn(schemaName) {
     const union = UNIONS[schemaName];
     if (union) return unionFn(schemaName, union);
-    const schema = all[schemaName];
+    const schema = schemaNamed(all, schemaName);
     if (schema.enum) return enumFn(`decode${typeName(schemaName)}`, schema.enum);
     return objectFn(schemaName);
   }
 
+  /**
+   * @param {string} schemaName
+   * @param {UnionInfo} info
+   */
   function unionFn(schemaName, info) {
     const name = `decode${info.name}`;
     return define(name, () => {
-      const cases = all[schemaName].oneOf.map((item) => {
-        const memberName = item.$ref.split('/').pop();
-        return `    case '${typeName(memberName)}':\n      return ${objectFn(memberName)}(v);`;
-      });
+      const cases = memberNames(all, schemaName).map(
+        (memberName) => `    case '${typeName(memberName)}':\n      return ${objectFn(memberName)}(v);`,
+      );
       const open = info.name !== 'Event';
       return [
         `function ${name}(v: unknown): unknown {`,
@@ -205,6 +258,7 @@ export function emitFastDecode(loaded) {
     });
   }
 
+  /** @param {string} schemaName */
   function objectFn(schemaName) {
     const model = describeModel(schemaName, loaded);
     const name = `decode${model.name}`;
@@ -228,7 +282,7 @@ export function emitFastDecode(loaded) {
         lines.push('  }');
       }
       // Each value in a local named after its key, then one object literal: every output of a model has one shape.
-      const local = (field, i) => (IDENTIFIER.test(field.key) ? `_${field.key}` : `_${i}`);
+      const local = (/** @type {Field} */ field, /** @type {number} */ i) => (IDENTIFIER.test(field.key) ? `_${field.key}` : `_${i}`);
       fields.forEach((field, i) => {
         const check = fn(field.node);
         const at = member('x', field.key);

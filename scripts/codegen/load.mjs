@@ -1,8 +1,34 @@
+// @ts-check
 // Collects every schema of the OpenAPI document reachable from the `Event-Input` union, with the
 // names agentwire gives them.
+import { kindOf, memberNames } from './openapi.mjs';
 import { applyServiceRules } from './service-rules.mjs';
 
-/** The four tagged unions, keyed by their OpenAPI name. */
+/** @import { OpenApiDocument, SchemaNode, Schemas } from './openapi.mjs' */
+
+/**
+ * A tagged union: its TypeScript name, the folder (under `generated/`) of its members, and the
+ * constant that lists their kinds.
+ * @typedef {{ name: string, family: 'events' | 'actions' | 'observations' | 'tools', kindsConst: string }} UnionInfo
+ */
+
+/**
+ * The document as the emitters read it: every schema (`all`, the service's rules applied), those
+ * reachable from `Event-Input` in a stable order, the union each union member belongs to, and the
+ * kinds of each union (by its TypeScript name) in the document's order.
+ * @typedef {{
+ *   doc: OpenApiDocument,
+ *   all: Schemas,
+ *   reachable: Map<string, SchemaNode>,
+ *   unionOf: Map<string, UnionInfo>,
+ *   kinds: Record<string, string[]>,
+ * }} Loaded
+ */
+
+/**
+ * The four tagged unions, keyed by their OpenAPI name.
+ * @type {Record<string, UnionInfo>}
+ */
 export const UNIONS = {
   'Event-Input': { name: 'Event', family: 'events', kindsConst: 'EVENT_KINDS' },
   'Action-Input': { name: 'Action', family: 'actions', kindsConst: 'ACTION_KINDS' },
@@ -10,22 +36,33 @@ export const UNIONS = {
   'ToolDefinition-Input': { name: 'ToolDefinition', family: 'tools', kindsConst: 'TOOL_DEFINITION_KINDS' },
 };
 
-/** Names that would be unclear or clash once the OpenAPI's module prefixes are removed. */
+/**
+ * Names that would be unclear or clash once the OpenAPI's module prefixes are removed.
+ * @type {Record<string, string>}
+ */
 const RENAMES = {
   ActionType: 'FileChangeType',
   mcp__types__Tool: 'McpTool',
   mcp__types__ToolAnnotations: 'McpToolAnnotations',
 };
 
-/** The TypeScript name of an OpenAPI schema name. */
+/**
+ * The TypeScript name of an OpenAPI schema name.
+ * @param {string} schemaName
+ * @returns {string}
+ */
 export function typeName(schemaName) {
-  if (RENAMES[schemaName]) return RENAMES[schemaName];
+  const renamed = RENAMES[schemaName];
+  if (renamed) return renamed;
   const base = schemaName.replace(/-Input$/, '');
   const parts = base.split('__');
-  return parts[parts.length - 1];
+  return /** @type {string} */ (parts[parts.length - 1]);
 }
 
-/** kebab-case file name of a TypeScript name: `ACPToolCallEvent` -> `acp-tool-call-event`. */
+/**
+ * kebab-case file name of a TypeScript name: `ACPToolCallEvent` -> `acp-tool-call-event`.
+ * @param {string} tsName
+ */
 export function fileName(tsName) {
   return tsName
     .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
@@ -33,44 +70,52 @@ export function fileName(tsName) {
     .toLowerCase();
 }
 
-/** Returns the reachable schemas of a parsed document (see spec.mjs) in a stable order. */
+/**
+ * Returns the reachable schemas of a parsed document (see spec.mjs) in a stable order.
+ * @param {OpenApiDocument} doc
+ * @returns {Loaded}
+ */
 export function loadSchemas(doc) {
   const all = applyServiceRules(doc.components.schemas);
+  /** @type {Map<string, SchemaNode>} */
   const seen = new Map();
+  /** @param {unknown} node */
   const visit = (node) => {
     if (Array.isArray(node)) {
       for (const item of node) visit(item);
       return;
     }
     if (!node || typeof node !== 'object') return;
-    if (typeof node.$ref === 'string') {
-      const name = node.$ref.split('/').pop();
+    const schema = /** @type {SchemaNode} */ (node);
+    if (typeof schema.$ref === 'string') {
+      const name = /** @type {string} */ (schema.$ref.split('/').pop());
       if (!seen.has(name)) {
-        if (!all[name]) throw new Error(`unresolved $ref ${node.$ref}`);
-        seen.set(name, all[name]);
-        visit(all[name]);
+        const target = all[name];
+        if (!target) throw new Error(`unresolved $ref ${schema.$ref}`);
+        seen.set(name, target);
+        visit(target);
       }
     }
-    for (const [key, value] of Object.entries(node)) {
+    for (const [key, value] of Object.entries(schema)) {
       if (key === 'description' || key === 'title' || key === 'examples' || key === 'mapping') continue;
       visit(value);
     }
   };
   visit({ $ref: '#/components/schemas/Event-Input' });
 
+  /** @type {Map<string, UnionInfo>} */
   const unionOf = new Map();
+  /** @type {Record<string, string[]>} */
   const kinds = {};
   for (const [unionName, info] of Object.entries(UNIONS)) {
-    const union = all[unionName];
-    kinds[info.name] = [];
-    for (const member of union.oneOf) {
-      const memberName = member.$ref.split('/').pop();
-      const kind = all[memberName].properties.kind.const;
-      if (typeof kind !== 'string') throw new Error(`${memberName} has no kind const`);
+    const unionKinds = [];
+    for (const memberName of memberNames(all, unionName)) {
+      const kind = kindOf(all, memberName);
       if (typeName(memberName) !== kind) throw new Error(`${memberName}: kind ${kind} differs from its name`);
       unionOf.set(memberName, info);
-      kinds[info.name].push(kind);
+      unionKinds.push(kind);
     }
+    kinds[info.name] = unionKinds;
   }
   const allKinds = Object.values(kinds).flat();
   if (new Set(allKinds).size !== allKinds.length) throw new Error('a kind name appears in two unions');

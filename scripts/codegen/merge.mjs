@@ -1,3 +1,4 @@
+// @ts-check
 // One document of event models from the two vendored ones. The service runs the agent server's
 // models of its current release (agent-server-openapi.json); its own service-openapi.json was
 // written by an older build. Where they differ on an event, action, observation, tool definition
@@ -5,6 +6,32 @@
 // how the newer document was written, or a decision recorded below says otherwise. Each
 // difference is resolved by exactly one rule; one that no rule covers stops the generator.
 import { closure, compareDocuments, renameRefs, UNION_PAIRS } from './compare.mjs';
+import { memberNames, propertyNamed, schemaNamed } from './openapi.mjs';
+
+/** @import { Difference } from './compare.mjs' */
+/** @import { OpenApiDocument, SchemaNode, Schemas } from './openapi.mjs' */
+
+/**
+ * A difference as a rule resolved it: the rule, the document whose form is generated (`older`,
+ * the service's, or `newer`, the release's), and why.
+ * @typedef {Difference & { rule: string, take: 'older' | 'newer', why: string }} ResolvedDifference
+ */
+
+/**
+ * What the rules know besides the difference: the union each union member belongs to, and the
+ * schemas only the kinds the newer document dropped reach.
+ * @typedef {{ members: Map<string, string>, olderOnly: Set<string> }} RuleContext
+ */
+
+/**
+ * A rule: its id, whether it applies to a difference, the document it takes, and why.
+ * @typedef {{
+ *   id: string,
+ *   applies: (d: Difference, c: RuleContext) => boolean,
+ *   take: 'older' | 'newer',
+ *   why: string | ((d: Difference) => string),
+ * }} Rule
+ */
 
 const TOOLS = 'ToolDefinition-Input';
 
@@ -13,6 +40,7 @@ const TOOLS = 'ToolDefinition-Input';
  * whose version differs between the two documents (the newer one renamed its module, added
  * `Icon.theme` and dropped `additionalProperties: true`); the corpus holds no tool of an MCP server,
  * so it cannot tell which one the service runs. Keeping them open loses nothing.
+ * @type {Record<string, Decision>}
  */
 const DECISIONS = {
   'mcp__types__Tool.(additionalProperties)': 'open',
@@ -22,6 +50,8 @@ const DECISIONS = {
   'Icon.theme': 'theme',
   'mcp__types__Tool.(order)': 'order',
 };
+
+/** @typedef {keyof typeof DECISION_WHY} Decision */
 
 const DECISION_WHY = {
   open: 'MCP package: kept open. Unknown keys of an MCP server’s description are kept and written back; without `additionalProperties` the models ignore them, so they would be dropped.',
@@ -33,6 +63,7 @@ const DECISION_WHY = {
 /**
  * The rules, in order; the first that applies resolves a difference. `take` is the document whose
  * form is generated: `older` (the service's) or `newer` (the release's).
+ * @type {Rule[]}
  */
 const RULES = [
   {
@@ -69,11 +100,12 @@ const RULES = [
     id: 'decision',
     applies: (d) => DECISIONS[`${d.schema}.${d.field}`] !== undefined,
     take: 'older',
-    why: (d) => DECISION_WHY[DECISIONS[`${d.schema}.${d.field}`]],
+    why: (d) => DECISION_WHY[/** @type {Decision} */ (DECISIONS[`${d.schema}.${d.field}`])],
   },
   {
     id: 'new-field',
-    applies: (d) => d.property !== undefined && d.field === d.property && d.old === undefined && !d.new.readOnly,
+    applies: (d) =>
+      d.property !== undefined && d.field === d.property && d.old === undefined && !(/** @type {SchemaNode} */ (d.new).readOnly),
     take: 'newer',
     why: 'A field of the release’s models: added.',
   },
@@ -85,9 +117,15 @@ const RULES = [
   },
 ];
 
-/** Inserts `key` into `schema.properties` after the nearest property that precedes it in `order`. */
+/**
+ * Inserts `key` into `schema.properties` after the nearest property that precedes it in `order`.
+ * @param {SchemaNode} schema
+ * @param {string} key
+ * @param {SchemaNode} node
+ * @param {string[]} order
+ */
 function insertProperty(schema, key, node, order) {
-  const entries = Object.entries(schema.properties);
+  const entries = Object.entries(schema.properties ?? {});
   let at = entries.length;
   for (let i = order.indexOf(key) - 1; i >= 0; i--) {
     const index = entries.findIndex(([name]) => name === order[i]);
@@ -100,11 +138,15 @@ function insertProperty(schema, key, node, order) {
   schema.properties = Object.fromEntries(entries);
 }
 
-/** The union each member of the service's four unions belongs to. */
+/**
+ * The union each member of the service's four unions belongs to.
+ * @param {Schemas} schemas
+ */
 function membersOf(schemas) {
+  /** @type {Map<string, string>} */
   const members = new Map();
   for (const union of Object.keys(UNION_PAIRS)) {
-    for (const member of schemas[union].oneOf) members.set(member.$ref.split('/').pop(), union);
+    for (const member of memberNames(schemas, union)) members.set(member, union);
   }
   return members;
 }
@@ -113,6 +155,9 @@ function membersOf(schemas) {
  * Merges the event models of the service's document and the agent server's. Returns
  * `{ document, differences }`: a copy of the service's document whose event models are the merged
  * ones, and every difference found, each with `rule`, `take` (`older` or `newer`) and `why`.
+ * @param {OpenApiDocument} service
+ * @param {OpenApiDocument} agentServer
+ * @returns {{ document: OpenApiDocument, differences: ResolvedDifference[] }}
  */
 export function mergeDocuments(service, agentServer) {
   const document = structuredClone(service);
@@ -120,13 +165,15 @@ export function mergeDocuments(service, agentServer) {
   const newer = agentServer.components.schemas;
   const { names, differences } = compareDocuments(service.components.schemas, newer);
   const original = new Map([...names].map(([newName, oldName]) => [oldName, newName]));
-  const rename = (name) => names.get(name) ?? name;
+  const rename = (/** @type {string} */ name) => names.get(name) ?? name;
 
   const members = membersOf(schemas);
-  const dropped = differences.filter((d) => d.field === '(members)' && d.new === undefined).map((d) => d.member);
+  const dropped = differences.filter((d) => d.field === '(members)' && d.new === undefined).map((d) => /** @type {string} */ (d.member));
   const olderOnly = new Set(dropped.flatMap((member) => [...closure(schemas, member)]));
   const context = { members, olderOnly };
 
+  /** @type {ResolvedDifference[]} */
+  const resolved = [];
   for (const difference of differences) {
     const rule = RULES.find((candidate) => candidate.applies(difference, context));
     if (!rule) {
@@ -135,21 +182,21 @@ export function mergeDocuments(service, agentServer) {
           `resolves it: ${JSON.stringify(difference.old)} in the service's, ${JSON.stringify(difference.new)} in the agent server's`,
       );
     }
-    Object.assign(difference, { rule: rule.id, take: rule.take, why: typeof rule.why === 'function' ? rule.why(difference) : rule.why });
+    resolved.push(
+      Object.assign(difference, { rule: rule.id, take: rule.take, why: typeof rule.why === 'function' ? rule.why(difference) : rule.why }),
+    );
     if (rule.take === 'older') continue;
-    const source = newer[original.get(difference.schema) ?? difference.schema];
+    const sourceName = original.get(difference.schema) ?? difference.schema;
+    const source = schemaNamed(newer, sourceName);
     if (rule.id === 'new-model') {
       schemas[difference.schema] = renameRefs(source, rename);
     } else {
-      const target = schemas[difference.schema];
-      insertProperty(
-        target,
-        difference.property,
-        renameRefs(source.properties[difference.property], rename),
-        Object.keys(source.properties),
-      );
-      if (source.required?.includes(difference.property)) target.required = [...(target.required ?? []), difference.property];
+      const target = schemaNamed(schemas, difference.schema);
+      const property = /** @type {string} */ (difference.property);
+      const node = propertyNamed(newer, sourceName, property);
+      insertProperty(target, property, renameRefs(node, rename), Object.keys(source.properties ?? {}));
+      if (source.required?.includes(property)) target.required = [...(target.required ?? []), property];
     }
   }
-  return { document, differences };
+  return { document, differences: resolved };
 }

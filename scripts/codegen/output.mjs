@@ -1,9 +1,23 @@
+// @ts-check
 // Writing a generator's output folders, or checking that the committed ones are what it generates.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { ROOT } from './spec.mjs';
 
-/** Every file below `dir`, as paths relative to it (none when it does not exist). */
+/**
+ * One generated file: its path, relative to its output folder, and its text.
+ * @typedef {{ path: string, text: string }} GeneratedFile
+ */
+
+/**
+ * An output folder, relative to the repository, and every file it holds.
+ * @typedef {{ dir: string, files: GeneratedFile[] }} Output
+ */
+
+/**
+ * Every file below `dir`, as paths relative to it (none when it does not exist).
+ * @param {string} dir
+ */
 function listFiles(dir) {
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { recursive: true, withFileTypes: true })
@@ -14,11 +28,13 @@ function listFiles(dir) {
 /**
  * With `check`, exits 1 naming the stale files when a folder differs from `files` (a file changed,
  * missing, or there but not generated); otherwise replaces each folder with its files.
- * `outputs` is a list of `{ dir, files: [{ path, text }] }`, `dir` relative to the repository.
+ * @param {Output[]} outputs
+ * @param {boolean} check
  */
 export function writeOrCheck(outputs, check) {
   const dirs = outputs.map(({ dir }) => dir).join(' and ');
   if (check) {
+    /** @type {string[]} */
     const stale = [];
     for (const { dir, files } of outputs) {
       const full = join(ROOT, dir);

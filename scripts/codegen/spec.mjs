@@ -1,3 +1,4 @@
+// @ts-check
 // The vendored OpenAPI documents (spec/service-openapi.json, spec/agent-server-openapi.json) and the
 // SHA-256 that pins each (spec/<document>.sha256, in `sha256sum` format). Every generator reads a
 // document through readSpec(name), which refuses a document whose hash differs from the recorded
@@ -8,6 +9,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+/** @import { OpenApiDocument } from './openapi.mjs' */
+
 /** The repository's root folder. */
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -16,7 +19,18 @@ export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
  * older build describes them) and its agent server's at the release the service runs
  * (`agent-server`, whose event models win where the two differ).
  */
-export const DOCUMENTS = { service: 'service-openapi.json', 'agent-server': 'agent-server-openapi.json' };
+export const DOCUMENTS = /** @type {const} */ ({ service: 'service-openapi.json', 'agent-server': 'agent-server-openapi.json' });
+
+/** @typedef {keyof typeof DOCUMENTS} DocumentName */
+
+/**
+ * Whether `name` is one of {@link DOCUMENTS}.
+ * @param {string} name
+ * @returns {name is DocumentName}
+ */
+export function isDocumentName(name) {
+  return Object.hasOwn(DOCUMENTS, name);
+}
 
 /** The vendored document's path. */
 export const specPath = (name = 'service') => join(ROOT, 'spec', fileName(name));
@@ -27,31 +41,42 @@ export const SPEC_PATH = specPath('service');
 /** The documents' description, whose marked blocks record their versions and hashes. */
 export const README_PATH = join(ROOT, 'spec/README.md');
 
-/** The file name of a document, or an error naming the known ones. */
+/**
+ * The file name of a document, or an error naming the known ones.
+ * @param {string} name
+ */
 function fileName(name) {
-  const file = DOCUMENTS[name];
+  const file = isDocumentName(name) ? DOCUMENTS[name] : undefined;
   if (!file) throw new Error(`unknown document "${name}" (known: ${Object.keys(DOCUMENTS).join(', ')})`);
   return file;
 }
 
-const sha256 = (bytes) => createHash('sha256').update(bytes).digest('hex');
+const sha256 = (/** @type {Buffer} */ bytes) => createHash('sha256').update(bytes).digest('hex');
 
-/** The hash recorded in spec/<document>.sha256. */
+/**
+ * The hash recorded in spec/<document>.sha256.
+ * @param {string} [name]
+ */
 export function recordedHash(name = 'service') {
   const file = fileName(name);
   const line = readFileSync(hashPath(name), 'utf8').trim();
   const match = /^([0-9a-f]{64}) {2}(\S+)$/.exec(line);
   if (!match || match[2] !== file) throw new Error(`${hashPath(name)}: expected "<sha256>  ${file}", found ${JSON.stringify(line)}`);
-  return match[1];
+  return /** @type {string} */ (match[1]);
 }
 
-/** Reads and parses a document, checking it is an OpenAPI 3.1 document with paths and schemas. */
+/**
+ * Reads and parses a document, checking it is an OpenAPI 3.1 document with paths and schemas.
+ * @param {Buffer} bytes
+ * @param {string} path
+ * @returns {OpenApiDocument}
+ */
 function parseDocument(bytes, path) {
   let document;
   try {
     document = JSON.parse(bytes.toString('utf8'));
   } catch (error) {
-    throw new Error(`${path} is not JSON: ${error.message}`);
+    throw new Error(`${path} is not JSON: ${/** @type {Error} */ (error).message}`);
   }
   if (typeof document?.openapi !== 'string' || !document.openapi.startsWith('3.1')) {
     throw new Error(`${path} is not an OpenAPI 3.1 document (openapi: ${JSON.stringify(document?.openapi)})`);
@@ -63,6 +88,7 @@ function parseDocument(bytes, path) {
 /**
  * A vendored document (`service` by default), parsed, after checking its hash against the recorded
  * one. Returns `{ document, sha256, version }`.
+ * @param {string} [name]
  */
 export function readSpec(name = 'service') {
   const file = fileName(name);
@@ -81,7 +107,12 @@ export function readSpec(name = 'service') {
   return { document, sha256: actual, version: document.info?.version ?? 'unknown' };
 }
 
-/** The block of spec/README.md that records a document's version and hash. */
+/**
+ * The block of spec/README.md that records a document's version and hash.
+ * @param {string} version
+ * @param {string} hash
+ * @param {string} [name]
+ */
 export function readmeBlock(version, hash, name = 'service') {
   return [
     `<!-- spec-info:${name}:start (written by \`npm run generate -- --update-spec\`) -->`,
@@ -92,9 +123,14 @@ export function readmeBlock(version, hash, name = 'service') {
   ].join('\n');
 }
 
-const block = (name) => new RegExp(`<!-- spec-info:${name}:start[\\s\\S]*?<!-- spec-info:${name}:end -->`);
+const block = (/** @type {string} */ name) => new RegExp(`<!-- spec-info:${name}:start[\\s\\S]*?<!-- spec-info:${name}:end -->`);
 
-/** Whether spec/README.md records the given version and hash of a document. */
+/**
+ * Whether spec/README.md records the given version and hash of a document.
+ * @param {string} version
+ * @param {string} hash
+ * @param {string} [name]
+ */
 export function readmeRecords(version, hash, name = 'service') {
   const match = block(name).exec(readFileSync(README_PATH, 'utf8'));
   return match?.[0] === readmeBlock(version, hash, name);
@@ -104,6 +140,8 @@ export function readmeRecords(version, hash, name = 'service') {
  * Adopts a new document (`service` by default): checks it parses as OpenAPI 3.1, copies it byte for
  * byte into spec/, and records its hash (spec/<document>.sha256) and version (spec/README.md).
  * Returns `{ sha256, version, previous }`.
+ * @param {string} source
+ * @param {string} [name]
  */
 export function updateSpec(source, name = 'service') {
   const file = fileName(name);
