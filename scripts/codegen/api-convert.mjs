@@ -2,6 +2,8 @@
 // Turns the API's schemas into TypeScript types and, for what responses reach, Valibot schemas
 // that decode them as open objects (unknown keys kept, defaults filled), both as source text.
 
+import { isNullable, refName, withoutNull } from './openapi.mjs';
+
 /** @import { ApiNames, SchemaInfo } from './api-model.mjs' */
 /** @import { SchemaNode } from './openapi.mjs' */
 
@@ -37,7 +39,6 @@ export function lit(value) {
   }
   return JSON.stringify(value);
 }
-const refName = (/** @type {string} */ ref) => /** @type {string} */ (ref.split('/').pop());
 const wrap = (/** @type {string} */ type) => (/[|&]/.test(type) && !/^\(.*\)$/.test(type) ? `(${type})` : type);
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 /**
@@ -204,12 +205,11 @@ function refSchema(name, ctx) {
 export function valibotOf(node, ctx) {
   if (!node || typeof node !== 'object') return 'v.unknown()';
   if (node.$ref) return refSchema(refName(node.$ref), ctx);
-  const union = node.anyOf ?? node.oneOf;
-  if (union) {
-    const members = union.filter((member) => member.type !== 'null');
+  if (node.anyOf ?? node.oneOf) {
+    const { members, nullable } = withoutNull(node);
     const inner =
       members.length === 1 ? valibotOf(members[0], ctx) : `v.union([${members.map((member) => valibotOf(member, ctx)).join(', ')}])`;
-    return members.length === union.length ? inner : `v.nullable(${inner})`;
+    return nullable ? `v.nullable(${inner})` : inner;
   }
   if (node.const !== undefined) return `v.literal(${lit(node.const)})`;
   if (node.enum) return `v.picklist([${node.enum.map(lit).join(', ')}])`;
@@ -240,15 +240,13 @@ export function valibotOf(node, ctx) {
   }
 }
 
-const nullable = (/** @type {SchemaNode} */ node) => (node.anyOf ?? []).some((member) => member.type === 'null') || node.type === 'null';
-
 /**
  * The default a decoder fills in for a missing property, as source text, or undefined when none fits.
  * @param {SchemaNode} node
  */
 function defaultOf(node) {
   if (node.default === undefined) return undefined;
-  if (node.default === null && !nullable(node)) return undefined;
+  if (node.default === null && !isNullable(node)) return undefined;
   const value = node.default;
   return value !== null && typeof value === 'object' ? `() => (${lit(value)})` : lit(value);
 }

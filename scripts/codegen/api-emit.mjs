@@ -6,12 +6,12 @@
 // the package's exports). `api` is the document's names file (see api-model.mjs).
 
 import { createContext, describe, docComment, emitSchema, key, lit, tsOf, valibotOf } from './api-convert.mjs';
-import { refsOf } from './api-model.mjs';
+import { kindOf, memberNames, refsOf, refTo, withoutNull } from './openapi.mjs';
 import { DOCUMENTS } from './spec.mjs';
 
 /** @import { Context } from './api-convert.mjs' */
 /** @import { ApiNames, ApiOperation, SchemaInfo } from './api-model.mjs' */
-/** @import { SchemaNode } from './openapi.mjs' */
+/** @import { OpenApiDocument, Parameter, SchemaNode } from './openapi.mjs' */
 /** @import { GeneratedFile } from './output.mjs' */
 
 /**
@@ -30,8 +30,6 @@ export const headerOf = ({ SOURCE }) =>
 function toApiRoot({ SOURCE }, inModels) {
   return '../'.repeat(1 + (SOURCE.folder ? SOURCE.folder.split('/').length : 0) + (inModels ? 1 : 0));
 }
-
-const refName = (/** @type {string} */ ref) => /** @type {string} */ (ref.split('/').pop());
 
 /**
  * One import declaration: `import type` when every name is a type.
@@ -118,12 +116,11 @@ export function emitModelFiles(schemas, api) {
 
 /**
  * The event kinds of the `Event-Input` union, to type a `kind__eq` filter as `EventKind` (none in a document without it).
- * @param {import('./openapi.mjs').OpenApiDocument} document
- * @returns {unknown[]}
+ * @param {OpenApiDocument} document
  */
 export function eventKinds(document) {
   const all = document.components.schemas;
-  return (all['Event-Input']?.oneOf ?? []).map((member) => all[refName(member.$ref ?? '')]?.properties?.kind?.const);
+  return all['Event-Input'] ? memberNames(all, 'Event-Input').map((member) => kindOf(all, member)) : [];
 }
 
 /**
@@ -131,22 +128,26 @@ export function eventKinds(document) {
  * @param {SchemaNode} node
  * @returns {SchemaNode}
  */
-const withoutNull = (node) => {
-  const union = node.anyOf;
-  if (!union) return node;
-  const members = union.filter((member) => member.type !== 'null');
+function nonNull(node) {
+  if (!node.anyOf) return node;
+  const { members } = withoutNull(node);
   return members.length === 1 ? /** @type {SchemaNode} */ (members[0]) : { anyOf: members };
-};
+}
 
 /**
  * The TypeScript type of a query parameter (null means absent in a query, so it is left out).
- * @param {import('./openapi.mjs').Parameter} parameter
+ * @param {Parameter} parameter
  * @param {Context} ctx
- * @param {unknown[]} kinds
+ * @param {string[]} kinds
  */
 function queryType(parameter, ctx, kinds) {
-  const node = withoutNull(parameter.schema);
-  if (kinds.length && node.enum && node.enum.length === kinds.length && node.enum.every((kind) => kinds.includes(kind))) {
+  const node = nonNull(parameter.schema);
+  if (
+    kinds.length &&
+    node.enum &&
+    node.enum.length === kinds.length &&
+    node.enum.every((kind) => typeof kind === 'string' && kinds.includes(kind))
+  ) {
     ctx.external.add('EventKind');
     return 'EventKind';
   }
@@ -159,7 +160,7 @@ const PAGE_KEYS = new Set(['page_id', 'limit']);
  * The parameters interface of an operation, or undefined when it takes no query parameters.
  * @param {ApiOperation} operation
  * @param {Context} ctx
- * @param {unknown[]} kinds
+ * @param {string[]} kinds
  */
 function paramsDeclaration(operation, ctx, kinds) {
   if (operation.kind === 'batch') return undefined;
@@ -212,7 +213,7 @@ function itemOf(operation, ctx, decoders) {
     ctx.external.add(external.type);
     return { type: external.type, decode: external.decoder };
   }
-  const node = { $ref: `#/components/schemas/${operation.item}` };
+  const node = { $ref: refTo(operation.item) };
   return { type: tsOf(node, ctx), decode: valibotOf(node, ctx) };
 }
 
@@ -290,7 +291,7 @@ function methodParts(operation, ctx, decoders) {
   const args = operation.pathParams.map((parameter) => `${parameter.arg}: string`);
   const names = operation.pathParams.map((parameter) => parameter.arg);
   for (const parameter of operation.positional) {
-    args.push(`${parameter.arg}: ${tsOf(withoutNull(parameter.schema), ctx)}`);
+    args.push(`${parameter.arg}: ${tsOf(nonNull(parameter.schema), ctx)}`);
     names.push(parameter.arg);
   }
   const spec = [`name: ${lit(operation.at)}`];
@@ -310,7 +311,7 @@ function methodParts(operation, ctx, decoders) {
     result = { type: `APIPromise<(${item.type} | null)[]>`, call: 'batch', decode: item.decode };
   } else {
     if (operation.body) {
-      args.push(`body${operation.body.required ? '' : '?'}: ${tsOf(withoutNull(operation.body.schema), ctx)}`);
+      args.push(`body${operation.body.required ? '' : '?'}: ${tsOf(nonNull(operation.body.schema), ctx)}`);
       names.push('body');
       spec.push('body');
       if (operation.body.type === 'multipart') spec.push("bodyType: 'multipart'");
@@ -358,7 +359,7 @@ function methodParts(operation, ctx, decoders) {
  * @param {string} top
  * @param {ApiOperation[]} operations
  * @param {Map<string, SchemaInfo>} schemas
- * @param {unknown[]} kinds
+ * @param {string[]} kinds
  * @param {ApiNames} api
  * @returns {GeneratedFile}
  */

@@ -9,6 +9,7 @@
 import { lit } from './api-convert.mjs';
 import { headerOf } from './api-emit.mjs';
 import { camel } from './api-model.mjs';
+import { refName, refTo, schemaNamed, withoutNull } from './openapi.mjs';
 
 /** @import { ApiNames, ApiOperation, DocumentPatch } from './api-model.mjs' */
 /** @import { OpenApiDocument, Parameter, SchemaNode, Schemas } from './openapi.mjs' */
@@ -21,7 +22,6 @@ import { camel } from './api-model.mjs';
  * @typedef {{ name?: string, depth?: number, full?: boolean, present?: string[], PRESENT?: Record<string, string[]> }} ExampleOptions
  */
 
-const refName = (/** @type {string} */ ref) => /** @type {string} */ (ref.split('/').pop());
 const UUID = '3f2a9c10-4a00-4a01-a001-5e1d0000b000';
 const DATE_TIME = '2026-06-16T05:39:18Z';
 /** A valid event of the `Event-Output` union (the codec decodes it). */
@@ -47,8 +47,8 @@ function example(node, schemas, { name = 'value', depth = 0, full = false, prese
   if (node.enum) return node.enum[0];
   const union = node.anyOf ?? node.oneOf;
   if (union) {
-    const members = union.filter((member) => member.type !== 'null');
-    if (members.length < union.length && depth > 6) return null;
+    const { members, nullable } = withoutNull(node);
+    if (nullable && depth > 6) return null;
     return example(members[0] ?? union[0], schemas, { name, depth, full, PRESENT });
   }
   switch (node.type) {
@@ -102,7 +102,7 @@ const FILE = { source: 'new Uint8Array([104, 105])', text: 'hi' };
  * @param {ApiNames} api
  */
 function formExample(schema, schemas, api) {
-  const node = schema.$ref ? (schemas[refName(schema.$ref)] ?? {}) : schema;
+  const node = schema.$ref ? schemaNamed(schemas, refName(schema.$ref)) : schema;
   const fields = [];
   /** @type {Record<string, string>} */
   const form = {};
@@ -194,8 +194,8 @@ function caseOf(operation, document, api) {
   if (operation.response === 'binary') answer = "rawAnswer(new Uint8Array([80, 75, 5, 6]), 'application/zip')";
   else if (operation.response === 'text') answer = "rawAnswer('secret-value', 'text/plain')";
   else if (operation.kind === 'page')
-    answer = lit({ items: [example({ $ref: `#/components/schemas/${operation.item}` }, schemas, full)], next_page_id: null });
-  else if (operation.kind === 'batch') answer = lit([example({ $ref: `#/components/schemas/${operation.item}` }, schemas, full), null]);
+    answer = lit({ items: [example({ $ref: refTo(operation.item) }, schemas, full)], next_page_id: null });
+  else if (operation.kind === 'batch') answer = lit([example({ $ref: refTo(operation.item) }, schemas, full), null]);
   else answer = lit(example(operation.responseSchema, schemas, full));
   query.sort(([a, x], [b, y]) => a.localeCompare(b) || x.localeCompare(y));
   const sent = [`path: ${lit(path)}`, `query: ${lit(query)}`];

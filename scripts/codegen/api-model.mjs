@@ -6,7 +6,7 @@
 // file it goes to, and whether responses reach it (then it also gets a Valibot schema). `api` is a
 // names file's tables: SOURCE, OPERATIONS, NAMESPACES, EXTERNAL, RENAMES, PRESENT, SCHEMAS, PROPERTIES, IMPORTS.
 
-import { refName, schemaNamed } from './openapi.mjs';
+import { reachable, refName, refsOf, refTo, schemaNamed } from './openapi.mjs';
 
 /** @import { OpenApiDocument, Operation, Parameter, RequestBody, Response, SchemaNode, Schemas } from './openapi.mjs' */
 /** @import { DocumentName } from './spec.mjs' */
@@ -128,41 +128,6 @@ const pascal = (/** @type {string} */ snake) => snake.replace(/(^|_)([a-z0-9])/g
 export const camel = (/** @type {string} */ snake) => snake.replace(/_([a-z0-9])/g, (_, c) => c.toUpperCase());
 
 /**
- * The schema names a node refers to, directly or through its children.
- * @param {any} node
- * @param {Set<string>} [out]
- */
-function refsOf(node, out = new Set()) {
-  if (Array.isArray(node)) for (const item of node) refsOf(item, out);
-  else if (node && typeof node === 'object') {
-    if (typeof node.$ref === 'string') out.add(refName(node.$ref));
-    for (const [key, value] of Object.entries(node)) if (key !== 'examples' && key !== 'default') refsOf(value, out);
-  }
-  return out;
-}
-
-/**
- * Every schema reachable from `roots`, external schemas included but not entered.
- * @param {Schemas} schemas
- * @param {Iterable<string>} roots
- * @param {Record<string, External>} EXTERNAL
- */
-function reach(schemas, roots, EXTERNAL) {
-  /** @type {Set<string>} */
-  const seen = new Set();
-  /** @param {string} name */
-  const visit = (name) => {
-    if (seen.has(name)) return;
-    if (!schemas[name]) throw new Error(`unresolved $ref ${name}`);
-    seen.add(name);
-    if (EXTERNAL[name]) return;
-    for (const next of refsOf(schemas[name])) visit(next);
-  };
-  for (const root of roots) visit(root);
-  return seen;
-}
-
-/**
  * A request or response body's schema, or undefined.
  * @param {RequestBody | Response | undefined} holder
  */
@@ -192,7 +157,7 @@ function bodyOf(id, requestBody) {
  * @param {Schemas} schemas
  * @returns {OperationKind}
  */
-function kindOf(method, query, response, schemas) {
+function operationKind(method, query, response, schemas) {
   const names = query.map((parameter) => parameter.name);
   if (method === 'get' && names.includes('page_id') && names.includes('limit') && response?.$ref) {
     const page = schemas[refName(response.$ref)];
@@ -264,7 +229,7 @@ export function patchDocument(document, api) {
         throw new Error(`${id}: the document now declares a request body; remove \`body\` from its entry in ${SOURCE.namesFile}`);
       }
       if (!patched.components.schemas[name]) throw new Error(`${id}: its body ${name} is not a schema of the document or of SCHEMAS`);
-      operation.requestBody = { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${name}` } } } };
+      operation.requestBody = { required: true, content: { 'application/json': { schema: { $ref: refTo(name) } } } };
       patches.requestBodies[`${method.toUpperCase()} ${path}`] = operation.requestBody;
       found.add(id);
     }
@@ -363,7 +328,7 @@ export function loadOperations(document, api) {
         errors: named.errors ?? {},
         note: named.note,
         paramsType: `${pascal(id)}Params`,
-        ...kindOf(method, rest, response, schemas),
+        ...operationKind(method, rest, response, schemas),
       });
     }
   }
@@ -419,18 +384,19 @@ export function loadSchemas(document, operations, api) {
   const requestRoots = new Map();
   /**
    * @param {Map<string, Set<string>>} map
-   * @param {Set<string>} names
+   * @param {Map<string, unknown>} names
    * @param {string} top
    */
   const add = (map, names, top) => {
-    for (const name of names) map.set(name, new Set([...(map.get(name) ?? []), top]));
+    for (const name of names.keys()) map.set(name, new Set([...(map.get(name) ?? []), top]));
   };
+  // External schemas are reached, not entered.
+  const outside = (/** @type {string} */ name) => !EXTERNAL[name];
   for (const operation of operations) {
-    const response =
-      operation.kind === 'call' ? refsOf(operation.responseSchema) : new Set([operation.item].filter((name) => !EXTERNAL[name]));
-    add(responseRoots, reach(schemas, response, EXTERNAL), operation.top);
+    const response = operation.kind === 'call' ? refsOf(operation.responseSchema) : new Set([operation.item].filter(outside));
+    add(responseRoots, reachable(schemas, response, outside), operation.top);
     const request = refsOf([operation.body?.schema, [...operation.positional, ...operation.query].map((parameter) => parameter.schema)]);
-    add(requestRoots, reach(schemas, request, EXTERNAL), operation.top);
+    add(requestRoots, reachable(schemas, request, outside), operation.top);
   }
   const stems = (/** @type {string[]} */ names) =>
     new Set([...names].map((name) => /** @type {string} */ (name.split('__').at(-1)).replace(/-(Input|Output)$/, '')));
@@ -461,6 +427,3 @@ export function loadSchemas(document, operations, api) {
   }
   return out;
 }
-
-/** The schema names a schema's own definition refers to. */
-export { refsOf };

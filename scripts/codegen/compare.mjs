@@ -4,7 +4,7 @@
 // serialization mode). Each schema reachable from the `Event` union of either document is paired
 // with its namesake in the other, and every difference that is more than wording is listed.
 // merge.mjs decides what each one means.
-import { refName, schemaNamed } from './openapi.mjs';
+import { reachable, refName, refTo, schemaNamed } from './openapi.mjs';
 
 /** @import { SchemaNode, Schemas } from './openapi.mjs' */
 
@@ -39,30 +39,6 @@ const RENAMED = {
 const WORDING = new Set(['title', 'description', 'examples']);
 
 /**
- * The names of the schemas reachable from `root` (discriminator mappings and wording skipped).
- * @param {Schemas} schemas
- * @param {string} root
- */
-export function closure(schemas, root) {
-  /** @type {Set<string>} */
-  const seen = new Set();
-  /** @param {any} node */
-  const visit = (node) => {
-    if (Array.isArray(node)) return node.forEach(visit);
-    if (!node || typeof node !== 'object') return;
-    if (typeof node.$ref === 'string' && !seen.has(refName(node.$ref))) {
-      const name = refName(node.$ref);
-      if (!schemas[name]) throw new Error(`unresolved $ref ${node.$ref}`);
-      seen.add(name);
-      visit(schemas[name]);
-    }
-    for (const [key, value] of Object.entries(node)) if (key !== 'mapping' && !WORDING.has(key)) visit(value);
-  };
-  visit({ $ref: `#/components/schemas/${root}` });
-  return seen;
-}
-
-/**
  * A node without its wording keywords, its `$ref`s renamed by `rename` and a discriminator without
  * its `mapping` (whose keys are mangled module paths). Property names are kept as they are.
  * @template T
@@ -77,7 +53,7 @@ export function normalize(node, rename = (name) => name) {
   const out = {};
   for (const [key, value] of Object.entries(node)) {
     if (WORDING.has(key)) continue;
-    if (key === '$ref') out.$ref = `#/components/schemas/${rename(refName(value))}`;
+    if (key === '$ref') out.$ref = refTo(rename(refName(value)));
     else if (key === 'properties') out.properties = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, normalize(v, rename)]));
     else if (key === 'discriminator') out.discriminator = { propertyName: value.propertyName };
     else out[key] = normalize(value, rename);
@@ -98,7 +74,7 @@ export function renameRefs(node, rename) {
   /** @type {Record<string, unknown>} */
   const out = {};
   for (const [key, value] of Object.entries(node)) {
-    out[key] = key === '$ref' ? `#/components/schemas/${rename(refName(value))}` : renameRefs(value, rename);
+    out[key] = key === '$ref' ? refTo(rename(refName(value))) : renameRefs(value, rename);
   }
   return /** @type {T} */ (out);
 }
@@ -155,8 +131,8 @@ function compareSchemas(name, older, newer) {
  * @param {Schemas} agentServer
  */
 export function compareDocuments(service, agentServer) {
-  const olderNames = closure(service, 'Event-Input');
-  const newerNames = closure(agentServer, 'Event');
+  const olderNames = reachable(service, ['Event-Input']);
+  const newerNames = [...reachable(agentServer, ['Event']).keys()];
   /** @type {Map<string, string>} */
   const names = new Map();
   for (const name of newerNames) {
@@ -170,7 +146,7 @@ export function compareDocuments(service, agentServer) {
   /** @type {Difference[]} */
   const differences = [];
   const paired = new Set(names.values());
-  for (const name of olderNames) {
+  for (const name of olderNames.keys()) {
     if (!paired.has(name)) differences.push({ schema: name, field: '(schema)', old: 'present', new: undefined });
   }
   for (const [newer, older] of names) {

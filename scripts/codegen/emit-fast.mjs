@@ -12,7 +12,7 @@
 import { HEADER } from './emit.mjs';
 import { describeModel } from './fields.mjs';
 import { typeName, UNIONS } from './load.mjs';
-import { memberNames, refName, schemaNamed, withoutNull } from './openapi.mjs';
+import { memberNames, refName, refTo, schemaNamed, withoutNull } from './openapi.mjs';
 
 /** @import { Field } from './fields.mjs' */
 /** @import { Loaded, UnionInfo } from './load.mjs' */
@@ -314,7 +314,7 @@ export function emitFastDecode(loaded) {
     });
   }
 
-  const top = fn({ $ref: '#/components/schemas/Event-Input' });
+  const top = fn({ $ref: refTo('Event-Input') });
   const code = [...functions.keys()]
     .sort()
     .map((name) => functions.get(name))

@@ -1,7 +1,7 @@
 // @ts-check
 // Collects every schema of the OpenAPI document reachable from the `Event-Input` union, with the
 // names agentwire gives them.
-import { kindOf, memberNames } from './openapi.mjs';
+import { kindOf, memberNames, reachable } from './openapi.mjs';
 import { applyServiceRules } from './service-rules.mjs';
 
 /** @import { OpenApiDocument, SchemaNode, Schemas } from './openapi.mjs' */
@@ -77,31 +77,7 @@ export function fileName(tsName) {
  */
 export function loadSchemas(doc) {
   const all = applyServiceRules(doc.components.schemas);
-  /** @type {Map<string, SchemaNode>} */
-  const seen = new Map();
-  /** @param {unknown} node */
-  const visit = (node) => {
-    if (Array.isArray(node)) {
-      for (const item of node) visit(item);
-      return;
-    }
-    if (!node || typeof node !== 'object') return;
-    const schema = /** @type {SchemaNode} */ (node);
-    if (typeof schema.$ref === 'string') {
-      const name = /** @type {string} */ (schema.$ref.split('/').pop());
-      if (!seen.has(name)) {
-        const target = all[name];
-        if (!target) throw new Error(`unresolved $ref ${schema.$ref}`);
-        seen.set(name, target);
-        visit(target);
-      }
-    }
-    for (const [key, value] of Object.entries(schema)) {
-      if (key === 'description' || key === 'title' || key === 'examples' || key === 'mapping') continue;
-      visit(value);
-    }
-  };
-  visit({ $ref: '#/components/schemas/Event-Input' });
+  const reached = reachable(all, ['Event-Input']);
 
   /** @type {Map<string, UnionInfo>} */
   const unionOf = new Map();
@@ -119,8 +95,8 @@ export function loadSchemas(doc) {
   }
   const allKinds = Object.values(kinds).flat();
   if (new Set(allKinds).size !== allKinds.length) throw new Error('a kind name appears in two unions');
-  const names = [...seen.keys()].map(typeName);
+  const names = [...reached.keys()].map(typeName);
   if (new Set(names).size !== names.length) throw new Error('two schemas map to one TypeScript name');
 
-  return { doc, all, reachable: seen, unionOf, kinds };
+  return { doc, all, reachable: reached, unionOf, kinds };
 }

@@ -5,8 +5,8 @@
 // or an object inside them, the release's models win, except where a difference is an artifact of
 // how the newer document was written, or a decision recorded below says otherwise. Each
 // difference is resolved by exactly one rule; one that no rule covers stops the generator.
-import { closure, compareDocuments, renameRefs, UNION_PAIRS } from './compare.mjs';
-import { memberNames, propertyNamed, schemaNamed } from './openapi.mjs';
+import { compareDocuments, renameRefs, UNION_PAIRS } from './compare.mjs';
+import { memberNames, propertyNamed, reachable, schemaNamed } from './openapi.mjs';
 
 /** @import { Difference } from './compare.mjs' */
 /** @import { OpenApiDocument, SchemaNode, Schemas } from './openapi.mjs' */
@@ -169,7 +169,7 @@ export function mergeDocuments(service, agentServer) {
 
   const members = membersOf(schemas);
   const dropped = differences.filter((d) => d.field === '(members)' && d.new === undefined).map((d) => /** @type {string} */ (d.member));
-  const olderOnly = new Set(dropped.flatMap((member) => [...closure(schemas, member)]));
+  const olderOnly = new Set(dropped.flatMap((member) => [...reachable(schemas, [member]).keys()]));
   const context = { members, olderOnly };
 
   /** @type {ResolvedDifference[]} */

@@ -1,7 +1,7 @@
 // @ts-check
-// The OpenAPI documents as both generators read them: their shapes (as far as they are read), and
-// the lookups of schemas, properties and union members, which stop the generator on a name that
-// is not there.
+// The OpenAPI documents as both generators read them: their shapes (as far as they are read), the
+// lookups of schemas, properties and union members, which stop the generator on a name that is not
+// there, and the one walk over `$ref`s.
 
 /**
  * A JSON Schema node of a document's `components.schemas`. The `x-service…` keys are the marks
@@ -94,13 +94,19 @@ export function refName(ref) {
 }
 
 /**
+ * The `$ref` of a schema of `components.schemas`.
+ * @param {string} name
+ */
+export const refTo = (name) => `${SCHEMAS_PREFIX}${name}`;
+
+/**
  * The schema a name refers to, or an error naming the reference.
  * @param {Schemas} schemas
  * @param {string} name
  */
 export function schemaNamed(schemas, name) {
   const schema = Object.hasOwn(schemas, name) ? schemas[name] : undefined;
-  if (!schema) throw new Error(`unresolved $ref ${SCHEMAS_PREFIX}${name}`);
+  if (!schema) throw new Error(`unresolved $ref ${refTo(name)}`);
   return schema;
 }
 
@@ -146,12 +152,65 @@ export function kindOf(schemas, name) {
 const isNull = (/** @type {SchemaNode} */ node) => node.type === 'null';
 
 /**
- * An `anyOf` node's members without `null`, and whether `null` was one of them (no `anyOf`: none,
- * not nullable).
+ * A union node's members (`anyOf`, else `oneOf`) without `null`, and whether `null` was one of them
+ * (a node that is no union: none, not nullable).
  * @param {SchemaNode} node
  */
 export function withoutNull(node) {
-  const union = node.anyOf ?? [];
+  const union = node.anyOf ?? node.oneOf ?? [];
   const members = union.filter((member) => !isNull(member));
   return { members, nullable: members.length !== union.length };
+}
+
+/** Whether a node admits `null`: the `null` type, or a union with a `null` member. */
+export const isNullable = (/** @type {SchemaNode} */ node) => isNull(node) || withoutNull(node).nullable;
+
+/**
+ * Keywords whose values are no schemas: wording, examples, defaults and the discriminator (values
+ * and mappings, whatever keys they hold).
+ */
+const NOT_SCHEMAS = new Set(['title', 'description', 'examples', 'default', 'discriminator']);
+
+/**
+ * The schema names a node refers to, directly or through its children, in the order they appear
+ * (the schemas they name are not entered). A property is a schema whatever its name.
+ * @param {unknown} node a schema node, or a list of them
+ * @param {Set<string>} [out]
+ */
+export function refsOf(node, out = new Set()) {
+  if (Array.isArray(node)) {
+    for (const item of node) refsOf(item, out);
+    return out;
+  }
+  if (!node || typeof node !== 'object') return out;
+  const schema = /** @type {Record<string, unknown>} */ (node);
+  if (typeof schema.$ref === 'string') out.add(refName(schema.$ref));
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === 'properties') refsOf(Object.values(/** @type {Schemas} */ (value)), out);
+    else if (!NOT_SCHEMAS.has(key)) refsOf(value, out);
+  }
+  return out;
+}
+
+/**
+ * Every schema reachable from the schemas named `roots`, in the order a depth-first walk meets
+ * them (each right after the schema that first refers to it). A schema `enter` refuses is listed
+ * but not entered.
+ * @param {Schemas} schemas
+ * @param {Iterable<string>} roots
+ * @param {(name: string) => boolean} [enter]
+ * @returns {Map<string, SchemaNode>}
+ */
+export function reachable(schemas, roots, enter = () => true) {
+  /** @type {Map<string, SchemaNode>} */
+  const seen = new Map();
+  /** @param {string} name */
+  const visit = (name) => {
+    if (seen.has(name)) return;
+    const schema = schemaNamed(schemas, name);
+    seen.set(name, schema);
+    if (enter(name)) for (const next of refsOf(schema)) visit(next);
+  };
+  for (const root of roots) visit(root);
+  return seen;
 }
