@@ -3,9 +3,10 @@
  * workspace, with OPENHANDS_* variables and no plugin-root variable. Edge-safe.
  * @module
  */
+
+import { type JsonCheckContext, report } from '../internal/json-checks';
 import type { JsonPath } from '../internal/json-source';
 import { HOOKS_RELATIVE_COMMAND, HOOKS_VARIABLE_NOT_SET } from './hook-rules';
-import { type JsonCheckContext, report } from './json-checks';
 
 /** Variables other hook runners set that the service does not, with what to use instead. */
 const UNSET_VARIABLES: Readonly<Record<string, string>> = {

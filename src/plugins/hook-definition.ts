@@ -3,6 +3,16 @@
  * service's model checks it, with its defaults filled in.
  * @module
  */
+
+import {
+  checkJsonType,
+  type JsonCheckContext,
+  type JsonType,
+  type LaxResult,
+  readLaxBool,
+  readLaxInt,
+  report,
+} from '../internal/json-checks';
 import type { JsonPath } from '../internal/json-source';
 import { checkHookCommand } from './hook-command';
 import {
@@ -15,7 +25,6 @@ import {
   HOOKS_VALUE_COERCED,
   HOOKS_WRONG_TYPE,
 } from './hook-rules';
-import { checkJsonType, type JsonCheckContext, type JsonType, type LaxResult, readLaxBool, readLaxInt, report } from './json-checks';
 
 /** What runs a hook: a shell command, one model completion, or a small agent. */
 export type HookType = 'command' | 'prompt' | 'agent';

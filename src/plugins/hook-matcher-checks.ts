@@ -4,10 +4,11 @@
  * name, and `/regex/` matchers that do not compile.
  * @module
  */
+
+import { type JsonCheckContext, report } from '../internal/json-checks';
 import type { JsonPath } from '../internal/json-source';
 import { analyzeHookMatcher, CLAUDE_CODE_TOOL_EQUIVALENTS, SERVICE_TOOL_NAMES } from './hook-matcher';
 import { HOOKS_MATCHER_INVALID_REGEX, HOOKS_MATCHER_NEVER_FIRES } from './hook-rules';
-import { type JsonCheckContext, report } from './json-checks';
 
 const TOOL_EVENT_FIELDS = /* @__PURE__ */ new Set(['pre_tool_use', 'post_tool_use']);
 

@@ -5,6 +5,7 @@
  * @module
  */
 import { compareDiagnostics } from '../internal/diagnostic';
+import { checkJsonType, hasOwn, isJsonObject, type JsonCheckContext, readJsonObject, report } from '../internal/json-checks';
 import type { JsonPath } from '../internal/json-source';
 import type { ParseResult } from '../internal/result';
 import { checkHookDefinition, DROPS_WHOLE_FILE, type HookDefinition } from './hook-definition';
@@ -18,7 +19,6 @@ import {
   HOOKS_WRAPPER_EXTRA_KEY,
   HOOKS_WRONG_TYPE,
 } from './hook-rules';
-import { checkJsonType, hasOwn, isJsonObject, type JsonCheckContext, readJsonObject, report } from './json-checks';
 
 /** The events the service runs hooks for, in their PascalCase spelling. */
 export type HookEvent = 'PreToolUse' | 'PostToolUse' | 'UserPromptSubmit' | 'SessionStart' | 'SessionEnd' | 'Stop';

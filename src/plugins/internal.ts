@@ -7,7 +7,6 @@
  * @module
  */
 
-export { HOOKS_MATCHER_NEVER_FIRES } from './hook-rules';
 export {
   checkJsonType,
   createJsonCheckContext,
@@ -17,8 +16,9 @@ export {
   type JsonCheckContext,
   type JsonType,
   report,
-} from './json-checks';
-export { DUPLICATE_KEY, INVALID_JSON, JSON_DOCUMENT_RULES, readJsonDocument } from './json-document';
+} from '../internal/json-checks';
+export { DUPLICATE_KEY, INVALID_JSON, JSON_DOCUMENT_RULES, readJsonDocument } from '../internal/json-document';
+export { HOOKS_MATCHER_NEVER_FIRES } from './hook-rules';
 export { MANIFEST_FIELD_NOT_HONOURED } from './manifest-rules';
 export { MCP_SERVERS_AT_ROOT, MCP_VALUE_COERCED } from './mcp-rules';
 

@@ -5,9 +5,9 @@
  * @module
  */
 import { compareDiagnostics } from '../internal/diagnostic';
+import { checkJsonType, hasOwn, type JsonCheckContext, type JsonType, readJsonObject, report, setOwn } from '../internal/json-checks';
 import type { JsonPath } from '../internal/json-source';
 import type { ParseResult } from '../internal/result';
-import { checkJsonType, hasOwn, type JsonCheckContext, type JsonType, readJsonObject, report, setOwn } from './json-checks';
 import { checkEntryCommand } from './manifest-extensions';
 import {
   MANIFEST_AUTHOR_EXTRA_KEY,

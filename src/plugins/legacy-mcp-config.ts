@@ -7,8 +7,8 @@
  * @module
  */
 import { compareDiagnostics } from '../internal/diagnostic';
+import { checkJsonType, hasOwn, isJsonObject, type JsonCheckContext, readJsonObject, report, setOwn } from '../internal/json-checks';
 import type { ParseResult } from '../internal/result';
-import { checkJsonType, hasOwn, isJsonObject, type JsonCheckContext, readJsonObject, report, setOwn } from './json-checks';
 import { checkLegacyServer, type LegacyMcpServer, LOADS_NO_SERVER } from './legacy-mcp-server';
 import {
   MCP_NOT_OBJECT,

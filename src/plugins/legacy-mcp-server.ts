@@ -6,7 +6,7 @@
  * env and header values strings, no `auth`).
  * @module
  */
-import type { JsonPath } from '../internal/json-source';
+
 import {
   isJsonObject,
   type JsonCheckContext,
@@ -17,7 +17,8 @@ import {
   readLaxInt,
   report,
   setOwn,
-} from './json-checks';
+} from '../internal/json-checks';
+import type { JsonPath } from '../internal/json-source';
 import type { LegacyMcpTransport } from './legacy-mcp-transport';
 import { readLegacyTransport } from './legacy-mcp-transport';
 import { MCP_INVALID_SERVER, MCP_LITERAL_CREDENTIAL, MCP_UNKNOWN_KEY, MCP_VALUE_COERCED, MCP_WRONG_TYPE } from './mcp-rules';

@@ -2,8 +2,9 @@
  * The transport of a `.mcp.json` server, as FastMCP checks it and the service's model then reads it.
  * @module
  */
+
+import { type JsonCheckContext, jsonTypeOf, report } from '../internal/json-checks';
 import type { JsonPath } from '../internal/json-source';
-import { type JsonCheckContext, jsonTypeOf, report } from './json-checks';
 import { MCP_WRONG_TYPE } from './mcp-rules';
 
 /** How a `.mcp.json` server connects: the file's `transport`, else its `type`. */

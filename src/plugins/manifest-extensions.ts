@@ -3,8 +3,9 @@
  * `dev.openhands`, whose `entry_command` names the command a plugin launches with.
  * @module
  */
+
+import { copyObject, hasOwn, isJsonObject, type JsonCheckContext, jsonTypeOf, report, setOwn } from '../internal/json-checks';
 import type { JsonPath } from '../internal/json-source';
-import { copyObject, hasOwn, isJsonObject, type JsonCheckContext, jsonTypeOf, report, setOwn } from './json-checks';
 import {
   MANIFEST_ENTRY_COMMAND_INVALID,
   MANIFEST_EXTENSION_NOT_OBJECT,

@@ -4,9 +4,9 @@
  * @module
  */
 import { compareDiagnostics } from '../internal/diagnostic';
+import { checkJsonType, hasOwn, type JsonCheckContext, type JsonType, jsonTypeOf, readJsonObject, report } from '../internal/json-checks';
 import type { JsonPath } from '../internal/json-source';
 import type { ParseResult } from '../internal/result';
-import { checkJsonType, hasOwn, type JsonCheckContext, type JsonType, jsonTypeOf, readJsonObject, report } from './json-checks';
 import { checkManifestExtensions, OPENHANDS_NAMESPACE } from './manifest-extensions';
 import {
   MANIFEST_AUTHOR_EXTRA_KEY,

@@ -5,9 +5,9 @@
  * @module
  */
 import { compareDiagnostics } from '../internal/diagnostic';
+import { readJsonDocument } from '../internal/json-document';
 import type { JsonPath } from '../internal/json-source';
 import type { ParseResult } from '../internal/result';
-import { readJsonDocument } from './json-document';
 import { readPluginEntry, readSkillEntry } from './marketplace-entry';
 import { extras, type FieldReader, formatPath, isObject, missing, optionalText, own, report, requiredText } from './marketplace-fields';
 import {

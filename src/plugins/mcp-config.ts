@@ -6,8 +6,8 @@
  * @module
  */
 import { compareDiagnostics } from '../internal/diagnostic';
+import { checkJsonType, hasOwn, type JsonCheckContext, jsonTypeOf, readJsonObject, report, setOwn } from '../internal/json-checks';
 import type { ParseResult } from '../internal/result';
-import { checkJsonType, hasOwn, type JsonCheckContext, jsonTypeOf, readJsonObject, report, setOwn } from './json-checks';
 import { AGENT_PLUGINS_MANIFEST_SCHEMA } from './manifest';
 import {
   MCP_NOT_OBJECT,

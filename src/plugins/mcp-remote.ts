@@ -4,8 +4,9 @@
  * enforces them before it connects. Edge-safe.
  * @module
  */
+
+import { type JsonCheckContext, report } from '../internal/json-checks';
 import type { JsonPath } from '../internal/json-source';
-import { type JsonCheckContext, report } from './json-checks';
 import { MCP_HEADER_IGNORED, MCP_HEADER_INVALID, MCP_LITERAL_CREDENTIAL, MCP_PLACEHOLDER_NOT_EXPANDED, MCP_URL_INVALID } from './mcp-rules';
 
 /** Headers the client generates, which the service drops from the configuration. */

@@ -4,8 +4,9 @@
  * object, checked field by field; an invalid entry is skipped alone.
  * @module
  */
+
+import { checkJsonType, hasOwn, isJsonObject, type JsonCheckContext, jsonTypeOf, report, setOwn } from '../internal/json-checks';
 import type { JsonPath } from '../internal/json-source';
-import { checkJsonType, hasOwn, isJsonObject, type JsonCheckContext, jsonTypeOf, report, setOwn } from './json-checks';
 import { checkHeaders, checkRemoteUrl } from './mcp-remote';
 import { MCP_INVALID_SERVER, MCP_TRANSPORT_UNSUPPORTED, MCP_WRONG_TYPE } from './mcp-rules';
 import { checkStdioCommand, checkStdioCwd, checkStdioEnv, reportOtherPlaceholders } from './mcp-stdio';

@@ -6,8 +6,9 @@
  * Edge-safe.
  * @module
  */
+
+import { type JsonCheckContext, report } from '../internal/json-checks';
 import type { JsonPath } from '../internal/json-source';
-import { type JsonCheckContext, report } from './json-checks';
 import { MCP_COMMAND_INVALID, MCP_CWD_INVALID, MCP_ENV_RESERVED, MCP_LITERAL_CREDENTIAL, MCP_PLACEHOLDER_NOT_EXPANDED } from './mcp-rules';
 
 /** The placeholders mcp.json expands (in args, env values and cwd only). */

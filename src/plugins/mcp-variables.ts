@@ -5,7 +5,7 @@
  * environment is passed in, never read).
  * @module
  */
-import { isJsonObject, setOwn } from './json-checks';
+import { isJsonObject, setOwn } from '../internal/json-checks';
 import type { LegacyMcpConfig } from './legacy-mcp-config';
 import type { McpConfig, McpServer } from './mcp-config';
 

@@ -6,11 +6,11 @@
  */
 import { basename } from 'node:path';
 import { type Diagnostic, diagnostic, type Position } from '../../internal/diagnostic';
+import { setOwn } from '../../internal/json-checks';
 import { firstFailure, problemDiagnostics } from '../../skills/problem';
 import { type ReadLimits, readSkillFile, type SkillFileRead } from '../../skills/read-skill-file';
 import type { Skill } from '../../skills/types';
 import type { SafeWalker } from '../../skills/walk';
-import { setOwn } from '../json-checks';
 import { listMarkdownFiles, stemOf } from './markdown-files';
 import { unreadableFile } from './plugin-file';
 import { describePythonType } from './python-type';

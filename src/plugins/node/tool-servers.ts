@@ -9,9 +9,9 @@
  */
 import { join } from 'node:path';
 import { type Diagnostic, diagnostic } from '../../internal/diagnostic';
+import { setOwn } from '../../internal/json-checks';
 import { parseJsonSource } from '../../internal/json-source';
 import type { SafeWalker } from '../../skills/walk';
-import { setOwn } from '../json-checks';
 import { parseLegacyMcpConfig } from '../legacy-mcp-config';
 import type { LegacyMcpServer } from '../legacy-mcp-server';
 import { type McpServer, parseMcpConfig } from '../mcp-config';

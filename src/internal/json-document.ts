@@ -1,10 +1,11 @@
 /**
- * Reading a plugin JSON file (plugin.json, mcp.json, hooks.json, marketplace.json): the JSON
- * rules every parser shares, with their diagnostics.
+ * Reading a JSON file of the skill and plugin tooling (plugin.json, mcp.json, a plugin's or a
+ * skill folder's .mcp.json, hooks.json, marketplace.json): the JSON rules every parser shares,
+ * with their diagnostics.
  * @module
  */
-import { type Diagnostic, diagnostic, type Rule } from '../internal/diagnostic';
-import { type JsonSource, parseJsonSource } from '../internal/json-source';
+import { type Diagnostic, diagnostic, type Rule } from './diagnostic';
+import { type JsonSource, parseJsonSource } from './json-source';
 
 /** Not JSON at all: the service cannot read the file. */
 export const INVALID_JSON: Rule = {

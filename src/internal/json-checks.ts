@@ -1,13 +1,14 @@
 /**
  * Checking parsed JSON values at a path and reporting what is wrong with its exact position: the
- * small toolkit every plugin-file parser shares (type names, safe own-key handling, diagnostics at
- * a key or a value, and the lax number and boolean spellings the service's models accept).
+ * small toolkit every JSON-file parser of the skill and plugin tooling shares (type names, safe
+ * own-key handling, diagnostics at a key or a value, and the lax number and boolean spellings the
+ * service's models accept).
  * Edge-safe.
  * @module
  */
-import { type Diagnostic, diagnostic, type RelatedLocation, type Rule, type Severity } from '../internal/diagnostic';
-import type { JsonPath, JsonSource } from '../internal/json-source';
+import { type Diagnostic, diagnostic, type RelatedLocation, type Rule, type Severity } from './diagnostic';
 import { readJsonDocument } from './json-document';
+import type { JsonPath, JsonSource } from './json-source';
 
 /** The six kinds of JSON value. */
 export type JsonType = 'object' | 'array' | 'string' | 'number' | 'boolean' | 'null';
