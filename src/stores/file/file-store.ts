@@ -3,18 +3,13 @@
  * one writer per folder, group commit. Node only.
  * @module
  */
-import { join } from 'node:path';
-import type { Event, EventKind } from '../../events/index';
-import { StoreClosedError } from '../errors';
-import { createKindFilter, parsePageSize, toConversationId } from '../options';
+import type { EventKind } from '../../events/index';
 import type { EventStore, StoredEntry, StoredEvent, WatchOptions } from '../types';
-import { createWatchHub } from '../watch';
-import { acquireDataLock, type DataLock } from './data-lock';
-import { type FileStoreFs, nodeFileSystem } from './file-system';
-import { type ConversationWriter, createWriter, enqueue } from './group-commit';
-import { readSummary, type SummaryProgress, scanEntries } from './read';
-import { watchAll, watchConversation } from './watch';
-import { cutTornTail } from './write';
+import type { FileStoreFs } from './file-system';
+import { append } from './store-append';
+import { closeStore, takeLock } from './store-lock';
+import { entries, listConversations, listEvents, watch } from './store-read';
+import { createFileStoreState, stats } from './store-state';
 
 /** Options of {@link createFileStore}. */
 export interface FileStoreOptions {
@@ -77,11 +72,6 @@ export interface FileStore extends EventStore {
   stats(): FileStoreStats;
 }
 
-const FILE_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.jsonl$/;
-
-/** Summaries kept between calls of `conversations` (a few hundred bytes each). */
-const MAX_CACHED_SUMMARIES = 10_000;
-
 /**
  * A store that appends each batch to `<dir>/<conversation id>.jsonl` and resolves only after the
  * data reached the disk (`fsync`; the folder too when the file is new). Concurrent batches of a
@@ -91,174 +81,22 @@ const MAX_CACHED_SUMMARIES = 10_000;
  * last synced line and the batch written again when it is retried. Re-delivered events are
  * skipped by id (among the conversation's latest `dedupeWindow`), `StreamingDeltaEvent`s are not
  * stored, and files of any size are read as streams. Cursors are byte offsets where a line starts.
+ *
+ * The store is a state object (`store-state.ts`) and one function per operation: appends
+ * (`store-append.ts`), the lock and `close` (`store-lock.ts`), reads and watches (`store-read.ts`).
  */
 export function createFileStore(options: FileStoreOptions): FileStore {
-  const { dir } = options;
-  const fs = options.fs ?? nodeFileSystem;
-  const window = options.dedupeWindow ?? 5_000;
-  const maxConversations = options.maxCachedConversations ?? 1_000;
-  const maxIds = options.maxRememberedIds ?? 250_000;
-  const intervalMs = options.watchIntervalMs ?? 250;
-  const limits = { dedupeWindow: window, maxCachedConversations: maxConversations, maxRememberedIds: maxIds, watchIntervalMs: intervalMs };
-  for (const [name, value] of Object.entries(limits))
-    if (!Number.isSafeInteger(value) || value < 1) throw new RangeError(`${name} must be a positive integer`);
-  /** Writers by conversation, least recently used first. */
-  const writers = new Map<string, ConversationWriter>();
-  const summaries = new Map<string, SummaryProgress>();
-  const hub = createWatchHub();
-  let lock: Promise<DataLock> | undefined;
-  let closed = false;
-
-  const pathOf = (id: string) => join(dir, `${id}.jsonl`);
-  /** Where the synced lines of a conversation this store writes end (reads stop there); `undefined` when it does not write it now. */
-  const syncedEnd = (id: string) => {
-    const state = writers.get(id)?.state;
-    return state && !state.stale ? state.end : undefined;
-  };
-  const settings = { fs, dir, window, groupCommit: options.groupCommit !== false, committed: (id: string) => hub.publish(id) };
-
-  /** Takes the writer lock once, then cuts the torn tails a crash may have left, so every file is valid JSON Lines again. */
-  const takeLock = () => {
-    if (!lock) {
-      lock = acquireDataLock(dir, fs).then(async (held) => {
-        try {
-          for (const id of await conversationIds()) await cutTornTail(fs, pathOf(id));
-        } catch (error) {
-          await held.release();
-          throw error;
-        }
-        return held;
-      });
-      lock.catch(() => {
-        lock = undefined;
-      });
-    }
-    return lock;
-  };
-  const writerOf = (id: string) => {
-    let writer = writers.get(id);
-    if (writer) writers.delete(id);
-    else writer = createWriter(id, pathOf(id));
-    writers.set(id, writer);
-    return writer;
-  };
-  /** Ids remembered across the writers, as last counted. */
-  let remembered = 0;
-  /**
-   * Counts what `changed` holds now, then drops the least recently used idle writers while a
-   * bound is passed (busy ones stay: they are bounded by the requests in flight).
-   */
-  const evict = (changed: ConversationWriter) => {
-    const size = changed.state?.recent.size ?? 0;
-    if (writers.get(changed.id) === changed) remembered += size - changed.counted;
-    changed.counted = size;
-    if (writers.size <= maxConversations && remembered <= maxIds) return;
-    for (const [id, writer] of writers) {
-      if (writers.size <= maxConversations && remembered <= maxIds) break;
-      if (writer.running || writer.queue.length > 0) continue;
-      writers.delete(id);
-      remembered -= writer.counted;
-    }
-  };
-  const conversationIds = async () => {
-    try {
-      return (await fs.readdir(dir)).filter((name) => FILE_NAME.test(name)).map((name) => name.slice(0, -'.jsonl'.length));
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-      throw error;
-    }
-  };
-  /** A conversation's summary, reading only what was appended since the last call (all of it again if the file changed behind the store). */
-  const summaryOf = async (id: string) => {
-    const known = summaries.get(id);
-    summaries.delete(id);
-    const read = (from: SummaryProgress | undefined) => readSummary(fs, id, pathOf(id), from, syncedEnd(id));
-    const progress = await read(known).catch((error: unknown) => (known ? read(undefined) : Promise.reject(error)));
-    if (progress) summaries.set(id, progress);
-    if (summaries.size > MAX_CACHED_SUMMARIES) summaries.delete(summaries.keys().next().value as string);
-    return progress?.summary;
-  };
-  const entries = (conversationId: string, entriesOptions: EntriesOptions = {}) => {
-    const id = toConversationId(conversationId);
-    const matches = createKindFilter(entriesOptions.kind);
-    const scan = scanEntries(fs, pathOf(id), { after: entriesOptions.after, stopAt: syncedEnd(id) });
-    return matches ? filterEntries(scan, matches) : scan;
-  };
-  const watchContext = { fs, intervalMs, hub, pathOf, syncedEnd, conversationIds, polls: () => lock === undefined };
-
+  const state = createFileStoreState(options);
   return {
     lock: async () => {
-      await takeLock();
+      await takeLock(state);
     },
-    async close() {
-      closed = true;
-      for (;;) {
-        const running = [...writers.values()].flatMap((writer) => (writer.running ? [writer.running] : []));
-        if (running.length === 0) break;
-        await Promise.all(running);
-      }
-      const held = lock;
-      lock = undefined;
-      if (held) await (await held.catch(() => undefined))?.release();
-    },
-    async append(conversationId, events) {
-      const id = toConversationId(conversationId);
-      if (closed) throw new StoreClosedError('the file store');
-      if (options.lock !== false) await takeLock();
-      const writer = writerOf(id);
-      try {
-        return await enqueue(writer, events, settings);
-      } finally {
-        evict(writer);
-      }
-    },
-    async list(conversationId, listOptions = {}) {
-      const limit = parsePageSize(listOptions.limit);
-      const id = toConversationId(conversationId);
-      const matches = createKindFilter(listOptions.kind);
-      const events: Event[] = [];
-      let cursor = listOptions.after;
-      const lines = scanEntries(fs, pathOf(id), { after: listOptions.after, stopAt: syncedEnd(id) }, (end) => {
-        cursor = String(end);
-      });
-      for await (const { event } of lines) {
-        if (matches && !matches(event)) continue;
-        events.push(event);
-        if (events.length === limit) break;
-      }
-      return { events, cursor };
-    },
-    async conversations(pageOptions = {}) {
-      const limit = parsePageSize(pageOptions.limit);
-      const after = pageOptions.after;
-      const ids = (await conversationIds()).filter((id) => after === undefined || id > after).sort();
-      const page = [];
-      let cursor = after;
-      for (const id of ids) {
-        const summary = await summaryOf(id);
-        cursor = id;
-        if (summary) page.push({ ...summary });
-        if (page.length === limit) break;
-      }
-      return { conversations: page, cursor };
-    },
-    entries,
-    watch: (conversationId, watchOptions = {}) =>
-      conversationId === undefined
-        ? watchAll(watchContext, watchOptions)
-        : watchConversation(watchContext, toConversationId(conversationId), watchOptions),
-    stats() {
-      let rememberedIds = 0;
-      let cachedConversations = 0;
-      for (const writer of writers.values()) {
-        rememberedIds += writer.state?.recent.size ?? 0;
-        if (writer.state) cachedConversations++;
-      }
-      return { cachedConversations, rememberedIds };
-    },
+    close: () => closeStore(state),
+    append: (conversationId, events) => append(state, conversationId, events),
+    list: (conversationId, listOptions) => listEvents(state, conversationId, listOptions),
+    conversations: (pageOptions) => listConversations(state, pageOptions),
+    entries: (conversationId, entriesOptions) => entries(state, conversationId, entriesOptions),
+    watch: (conversationId, watchOptions) => watch(state, conversationId, watchOptions),
+    stats: () => stats(state),
   };
-}
-
-async function* filterEntries(entries: AsyncIterable<StoredEntry>, matches: (event: Event) => boolean): AsyncGenerator<StoredEntry> {
-  for await (const entry of entries) if (matches(entry.event)) yield entry;
 }
