@@ -3,6 +3,7 @@
 // that decode them as open objects (unknown keys kept, defaults filled), both as source text.
 
 import { isNullable, refName, withoutNull } from './openapi.mjs';
+import { defaultValue, docComment, key, lit, operand } from './source-text.mjs';
 
 /** @import { ApiNames, SchemaInfo } from './api-model.mjs' */
 /** @import { SchemaNode } from './openapi.mjs' */
@@ -24,48 +25,6 @@ import { isNullable, refName, withoutNull } from './openapi.mjs';
  *   lazy: Set<string>,
  * }} Context
  */
-
-/**
- * A JSON value as JavaScript source, strings in single quotes.
- * @param {unknown} value
- * @returns {string}
- */
-export function lit(value) {
-  if (typeof value === 'string') return `'${JSON.stringify(value).slice(1, -1).replace(/\\"/g, '"').replace(/'/g, "\\'")}'`;
-  if (Array.isArray(value)) return `[${value.map(lit).join(', ')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value).map(([name, item]) => `${key(name)}: ${lit(item)}`);
-    return entries.length ? `{ ${entries.join(', ')} }` : '{}';
-  }
-  return JSON.stringify(value);
-}
-const wrap = (/** @type {string} */ type) => (/[|&]/.test(type) && !/^\(.*\)$/.test(type) ? `(${type})` : type);
-const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
-/**
- * A property key as source text.
- * @param {string} name
- * @returns {string}
- */
-export const key = (name) => (IDENTIFIER.test(name) ? name : lit(name));
-
-/**
- * A documentation comment from a description: the docstring's Args/Returns/Raises sections left out.
- * @param {string | undefined} text
- * @param {string} [indent]
- */
-export function docComment(text, indent = '') {
-  if (!text) return '';
-  const lines = [];
-  for (const line of String(text).replace(/\*\//g, '*\\/').split('\n')) {
-    if (/^\s*(Args|Returns|Raises|Note|Example|Examples):\s*$/.test(line)) break;
-    lines.push(line.trimEnd());
-  }
-  while (lines.length && lines.at(-1) === '') lines.pop();
-  while (lines.length && lines[0] === '') lines.shift();
-  if (lines.length === 0) return '';
-  if (lines.length === 1 && (lines[0] ?? '').length < 110) return `${indent}/** ${lines[0]} */\n`;
-  return `${indent}/**\n${lines.map((line) => `${indent} *${line ? ` ${line}` : ''}`).join('\n')}\n${indent} */\n`;
-}
 
 /**
  * The text of a schema node's description, or of its title when it says more than the field's name.
@@ -147,7 +106,7 @@ export function tsOf(node, ctx) {
   if (!node || typeof node !== 'object') return 'unknown';
   if (node.$ref) return refType(refName(node.$ref), ctx);
   const union = node.anyOf ?? node.oneOf;
-  if (union) return [...new Set(union.map((member) => wrap(tsOf(member, ctx))))].join(' | ');
+  if (union) return [...new Set(union.map((member) => operand(tsOf(member, ctx))))].join(' | ');
   if (node.const !== undefined) return lit(node.const);
   if (node.enum) return node.enum.map(lit).join(' | ');
   // A file of a multipart body: bytes, or a `Blob` (a `File` keeps its name).
@@ -164,7 +123,7 @@ export function tsOf(node, ctx) {
       return 'null';
     case 'array':
       if (node.prefixItems) return `[${node.prefixItems.map((item) => tsOf(item, ctx)).join(', ')}]`;
-      return `${wrap(tsOf(node.items, ctx))}[]`;
+      return `${operand(tsOf(node.items, ctx))}[]`;
     case 'object':
       if (node.properties) throw new Error(`inline objects with properties are not supported: ${lit(node).slice(0, 200)}`);
       if (node.additionalProperties && typeof node.additionalProperties === 'object')
@@ -247,8 +206,7 @@ export function valibotOf(node, ctx) {
 function defaultOf(node) {
   if (node.default === undefined) return undefined;
   if (node.default === null && !isNullable(node)) return undefined;
-  const value = node.default;
-  return value !== null && typeof value === 'object' ? `() => (${lit(value)})` : lit(value);
+  return defaultValue(node.default);
 }
 
 /**

@@ -4,6 +4,7 @@
 import { typeName } from './load.mjs';
 import { refName, schemaNamed, withoutNull } from './openapi.mjs';
 import { className } from './service-rules.mjs';
+import { defaultValue, json, operand } from './source-text.mjs';
 
 /** @import { Field } from './fields.mjs' */
 /** @import { SchemaNode, Schemas } from './openapi.mjs' */
@@ -18,8 +19,6 @@ import { className } from './service-rules.mjs';
  * A node as source text: the Valibot expression (`v`) and the TypeScript type (`t`).
  * @typedef {{ v: string, t: string }} Converted
  */
-
-const lit = (/** @type {unknown} */ value) => JSON.stringify(value);
 
 /**
  * Marks a helper of `schema-helpers` as used by the file being generated.
@@ -96,17 +95,12 @@ function anyOfNode(node, ctx) {
     }
     const parts = members.map((member, i) => ({ name: className(/** @type {string} */ (models[i])), ...convert(member, ctx) }));
     inner = {
-      v: `${use(ctx, 'modelUnion')}<${parts.map((p) => wrapType(p.t)).join(' | ')}>({ ${parts.map((p) => `${p.name}: ${p.v}`).join(', ')} })`,
-      t: parts.map((p) => wrapType(p.t)).join(' | '),
+      v: `${use(ctx, 'modelUnion')}<${parts.map((p) => operand(p.t)).join(' | ')}>({ ${parts.map((p) => `${p.name}: ${p.v}`).join(', ')} })`,
+      t: parts.map((p) => operand(p.t)).join(' | '),
     };
   }
   if (!nullable) return inner;
-  return { v: `v.nullable(${inner.v})`, t: `${wrapType(inner.t)} | null` };
-}
-
-/** @param {string} t */
-function wrapType(t) {
-  return /[|&]/.test(t) ? `(${t})` : t;
+  return { v: `v.nullable(${inner.v})`, t: `${operand(inner.t)} | null` };
 }
 
 /** @param {SchemaNode} node */
@@ -126,9 +120,9 @@ function bounds(node) {
  * @returns {Converted}
  */
 function stringNode(node, ctx) {
-  if (node.const !== undefined) return { v: `v.literal(${lit(node.const)})`, t: lit(node.const) };
+  if (node.const !== undefined) return { v: `v.literal(${json(node.const)})`, t: json(node.const) };
   if (node.enum) {
-    return { v: `${use(ctx, 'literalOf')}([${node.enum.map(lit).join(', ')}])`, t: node.enum.map(lit).join(' | ') };
+    return { v: `${use(ctx, 'literalOf')}([${node.enum.map(json).join(', ')}])`, t: node.enum.map(json).join(' | ') };
   }
   if (node['x-service'] === 'datetime') return { v: use(ctx, 'serviceDateTime'), t: 'string' };
   if (node.format) throw new Error(`unsupported format ${node.format} (say how the service reads it in service-rules.mjs)`);
@@ -156,7 +150,7 @@ function arrayNode(node, ctx) {
   const item = convert(node.items ?? {}, ctx);
   const helper = node['x-service'] && ARRAY_HELPERS[node['x-service']];
   const v = helper ? `${use(ctx, helper)}(${item.v})` : `v.array(${item.v})`;
-  return { v, t: `${wrapType(item.t)}[]` };
+  return { v, t: `${operand(item.t)}[]` };
 }
 
 /**
@@ -192,11 +186,8 @@ export function convertField(field, ctx) {
   const base = convert(node, ctx);
   if (required || !fill) return base;
   switch (fill.kind) {
-    case 'value': {
-      const value = fill.value;
-      const def = value !== null && typeof value === 'object' ? `() => (${lit(value)})` : lit(value);
-      return { v: `v.optional(${base.v}, ${def})`, t: base.t };
-    }
+    case 'value':
+      return { v: `v.optional(${base.v}, ${defaultValue(fill.value, json)})`, t: base.t };
     case 'null':
       return { v: `v.optional(${base.v}, null)`, t: base.t };
     case 'list':

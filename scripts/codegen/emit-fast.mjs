@@ -13,20 +13,19 @@ import { HEADER } from './emit.mjs';
 import { describeModel } from './fields.mjs';
 import { typeName, UNIONS } from './load.mjs';
 import { memberNames, refName, refTo, schemaNamed, withoutNull } from './openapi.mjs';
+import { docBlock, IDENTIFIER, json, key } from './source-text.mjs';
 
 /** @import { Field } from './fields.mjs' */
 /** @import { Loaded, UnionInfo } from './load.mjs' */
 /** @import { GeneratedFile } from './output.mjs' */
 /** @import { SchemaNode } from './openapi.mjs' */
 
-const lit = (/** @type {unknown} */ value) => JSON.stringify(value);
-const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 /**
  * `obj.key` for identifier keys, `obj["key"]` otherwise.
  * @param {string} object
- * @param {string} key
+ * @param {string} name
  */
-const member = (object, key) => (IDENTIFIER.test(key) ? `${object}.${key}` : `${object}[${lit(key)}]`);
+const member = (object, name) => (IDENTIFIER.test(name) ? `${object}.${name}` : `${object}[${json(name)}]`);
 const NOT_OBJECT = "  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;";
 
 /**
@@ -37,7 +36,7 @@ function literalName(value) {
   const text = String(value);
   if (typeof value === 'string' && /^[A-Za-z0-9_]{1,40}$/.test(text)) return text;
   let hash = 0x811c9dc5;
-  for (const char of lit(value)) hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193) >>> 0;
+  for (const char of json(value)) hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193) >>> 0;
   return `h${hash.toString(36)}`;
 }
 
@@ -48,9 +47,10 @@ function literalName(value) {
  */
 function fallbackOf(field, refFn) {
   const { fill, node } = field;
-  switch (fill?.kind) {
+  if (!fill) throw new Error(`fast decode: ${field.key} is required: it has no default`);
+  switch (fill.kind) {
     case 'value':
-      return lit(/** @type {{ value: unknown }} */ (fill).value);
+      return json(fill.value);
     case 'null':
       return 'null';
     case 'list':
@@ -58,13 +58,13 @@ function fallbackOf(field, refFn) {
     case 'record':
       return '{}';
     case 'model':
-      return `${refFn(refName(/** @type {string} */ (node.$ref)))}({})`;
+      return `${refFn(refName(node.$ref ?? ''))}({})`;
     case 'uuid':
       return 'newUuid()';
     case 'now':
       return 'naiveLocalTimestamp()';
     default:
-      throw new Error(`fast decode: ${field.key}: unknown default ${lit(fill)}`);
+      throw new Error(`fast decode: ${field.key}: unknown default ${json(fill)}`);
   }
 }
 
@@ -125,7 +125,7 @@ export function emitFastDecode(loaded) {
       const tries = names.map((item) => `  r = ${item}(v);\n  if (r !== FAIL) return r;`).join('\n');
       return simple(name, `${head}  let r: unknown;\n${tries}\n  return FAIL;`);
     }
-    if (node.const !== undefined) return simple(`readConst_${literalName(node.const)}`, `  return v === ${lit(node.const)} ? v : FAIL;`);
+    if (node.const !== undefined) return simple(`readConst_${literalName(node.const)}`, `  return v === ${json(node.const)} ? v : FAIL;`);
     if (node.enum) {
       const words = node.enum.map(literalName).join('_');
       return enumFn(`readEnum_${words.length <= 60 ? words : literalName(node.enum.join('|'))}`, node.enum);
@@ -163,7 +163,7 @@ export function emitFastDecode(loaded) {
       case 'object':
         return recordFn(fn(node.additionalProperties && typeof node.additionalProperties === 'object' ? node.additionalProperties : {}));
       default:
-        throw new Error(`fast decode: unsupported ${lit(node)}`);
+        throw new Error(`fast decode: unsupported ${json(node)}`);
     }
   }
 
@@ -171,7 +171,7 @@ export function emitFastDecode(loaded) {
    * @param {string} name
    * @param {unknown[]} values
    */
-  const enumFn = (name, values) => simple(name, `  return ${values.map((value) => `v === ${lit(value)}`).join(' || ')} ? v : FAIL;`);
+  const enumFn = (name, values) => simple(name, `  return ${values.map((value) => `v === ${json(value)}`).join(' || ')} ? v : FAIL;`);
 
   /** @param {string[]} items */
   function tupleFn(items) {
@@ -270,7 +270,7 @@ export function emitFastDecode(loaded) {
       const known = `${model.name}Keys`;
       const lines = [];
       if (extra !== 'ignore') {
-        lines.push(`const ${known}: ReadonlySet<string> = /* @__PURE__ */ new Set(${lit(fields.map((f) => f.key))});\n`);
+        lines.push(`const ${known}: ReadonlySet<string> = /* @__PURE__ */ new Set(${json(fields.map((f) => f.key))});\n`);
       }
       lines.push(`function ${name}(v: unknown): unknown {`, NOT_OBJECT, '  const x = v as Record<string, unknown>;');
       if (extra !== 'ignore') {
@@ -287,11 +287,11 @@ export function emitFastDecode(loaded) {
         const check = fn(field.node);
         const at = member('x', field.key);
         const p = local(field, i);
-        if (field.required) lines.push(`  if (!(${lit(field.key)} in x)) return FAIL;`, `  const ${p} = ${check}(${at});`);
+        if (field.required) lines.push(`  if (!(${json(field.key)} in x)) return FAIL;`, `  const ${p} = ${check}(${at});`);
         else lines.push(`  let ${p} = ${at};`, `  ${p} = ${p} === undefined ? ${fallbackOf(field, refFn)} : ${check}(${p});`);
         lines.push(`  if (${p} === FAIL) return FAIL;`);
       });
-      const props = fields.map((field, i) => `${IDENTIFIER.test(field.key) ? field.key : lit(field.key)}: ${local(field, i)}`);
+      const props = fields.map((field, i) => `${key(field.key, json)}: ${local(field, i)}`);
       lines.push(`  const o: Record<string, unknown> = { ${props.join(', ')} };`);
       if (extra === 'allow') lines.push(`  for (const key in x) if (!${known}.has(key)) o[key] = x[key];`);
       // What an after-validator fills once the model is valid.
@@ -304,7 +304,7 @@ export function emitFastDecode(loaded) {
         // The computed title: the annotations' title when set, else the tool's name.
         const fallback =
           typeof model.title === 'string'
-            ? lit(model.title)
+            ? json(model.title)
             : model.title.reduce((expr, key) => `(${expr} as Record<string, unknown>)${member('', key)}`, 'o');
         lines.push('  const annotations = o.annotations as { title?: unknown } | null;', `  o.title = annotations?.title || ${fallback};`);
       }
@@ -325,10 +325,13 @@ export function emitFastDecode(loaded) {
     (fills.size > 0 ? `import { ${[...fills].sort().join(', ')} } from '../error-classification';\n` : '') +
     "import { isCanonicalDateTime } from '../service-datetime';\n" +
     "import { ACTION_KINDS, OBSERVATION_KINDS } from './kinds';\n\n" +
-    '/** Returned when the fast path cannot decide; the Valibot schemas then decide and report. */\n' +
+    docBlock(['Returned when the fast path cannot decide; the Valibot schemas then decide and report.']) +
     "export const FAIL: unique symbol = Symbol('fast-decode-fail');\n\n" +
     'let lenient = false;\nlet keepFields = false;\n\n' +
-    '/**\n * The output of an open model, which drops unknown keys; FAIL when one must be kept instead\n * (`input` has a key that `output`, holding every field the model knows, lacks).\n */\n' +
+    docBlock([
+      'The output of an open model, which drops unknown keys; FAIL when one must be kept instead',
+      '(`input` has a key that `output`, holding every field the model knows, lacks).',
+    ]) +
     'function openOutput(input: Record<string, unknown>, output: Record<string, unknown>): unknown {\n' +
     '  if (keepFields) for (const key in input) if (!Object.hasOwn(output, key)) return FAIL;\n' +
     '  return output;\n' +
@@ -336,7 +339,12 @@ export function emitFastDecode(loaded) {
     'const ACTION_KIND_SET: ReadonlySet<unknown> = /* @__PURE__ */ new Set(ACTION_KINDS);\n' +
     'const OBSERVATION_KIND_SET: ReadonlySet<unknown> = /* @__PURE__ */ new Set(OBSERVATION_KINDS);\n\n' +
     `${code}\n\n` +
-    '/**\n * Decodes one event in a single pass, or returns {@link FAIL}. `keepUnknownKinds` lets\n * actions, observations and tool definitions of unknown kinds through as opaque copies;\n * `keepUnknownFields` makes every model give up on a key it does not define (the schemas keep\n * and report it).\n */\n' +
+    docBlock([
+      'Decodes one event in a single pass, or returns {@link FAIL}. `keepUnknownKinds` lets',
+      'actions, observations and tool definitions of unknown kinds through as opaque copies;',
+      '`keepUnknownFields` makes every model give up on a key it does not define (the schemas keep',
+      'and report it).',
+    ]) +
     `export function fastDecodeEvent(value: unknown, keepUnknownKinds: boolean, keepUnknownFields = false): unknown {\n  lenient = keepUnknownKinds;\n  keepFields = keepUnknownFields;\n  return ${top}(value);\n}\n`;
   return { path: 'fast-decode.ts', text };
 }
