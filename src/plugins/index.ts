@@ -15,6 +15,8 @@ export type { PluginParameterValue, PluginReference, PluginSpec } from './plugin
 
 // Manifests, tool servers (mcp.json, .mcp.json) and hooks.
 
+export { type LegacyMcpConfig, type ParseLegacyMcpConfigOptions, parseLegacyMcpConfig } from '../internal/tool-servers/legacy-mcp-config';
+export type { LegacyMcpServer, LegacyMcpTransport } from '../internal/tool-servers/legacy-mcp-server';
 export type { HookDefinition, HookType } from './hook-definition';
 export { analyzeHookMatcher, CLAUDE_CODE_TOOL_EQUIVALENTS, type HookMatcherAnalysis, matchHook, SERVICE_TOOL_NAMES } from './hook-matcher';
 export { HOOK_RULES } from './hook-rules';
@@ -36,8 +38,6 @@ export {
   parseAuthorString,
   parseLegacyPluginManifest,
 } from './legacy-manifest';
-export { type LegacyMcpConfig, type ParseLegacyMcpConfigOptions, parseLegacyMcpConfig } from './legacy-mcp-config';
-export type { LegacyMcpServer, LegacyMcpTransport } from './legacy-mcp-server';
 export {
   AGENT_PLUGINS_MANIFEST_SCHEMA,
   type ParsePluginManifestOptions,

@@ -8,15 +8,9 @@
 import { compareDiagnostics } from '../internal/diagnostic';
 import { checkJsonType, hasOwn, type JsonCheckContext, jsonTypeOf, readJsonObject, report, setOwn } from '../internal/json-checks';
 import type { ParseResult } from '../internal/result';
+import { MCP_NOT_OBJECT, MCP_SERVERS_MISSING, MCP_UNKNOWN_KEY, MCP_WRONG_TYPE } from '../internal/tool-servers/rules';
 import { AGENT_PLUGINS_MANIFEST_SCHEMA } from './manifest';
-import {
-  MCP_NOT_OBJECT,
-  MCP_SCHEMA_MISSING,
-  MCP_SCHEMA_UNSUPPORTED,
-  MCP_SERVERS_MISSING,
-  MCP_UNKNOWN_KEY,
-  MCP_WRONG_TYPE,
-} from './mcp-rules';
+import { MCP_SCHEMA_MISSING, MCP_SCHEMA_UNSUPPORTED } from './mcp-rules';
 import { checkMcpServer, type McpServer } from './mcp-server';
 
 export type { McpServer, McpSseServer, McpStdioServer, McpStreamableHttpServer } from './mcp-server';

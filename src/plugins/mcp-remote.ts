@@ -7,7 +7,8 @@
 
 import { type JsonCheckContext, report } from '../internal/json-checks';
 import type { JsonPath } from '../internal/json-source';
-import { MCP_HEADER_IGNORED, MCP_HEADER_INVALID, MCP_LITERAL_CREDENTIAL, MCP_PLACEHOLDER_NOT_EXPANDED, MCP_URL_INVALID } from './mcp-rules';
+import { MCP_LITERAL_CREDENTIAL, MCP_PLACEHOLDER_NOT_EXPANDED } from '../internal/tool-servers/rules';
+import { MCP_HEADER_IGNORED, MCP_HEADER_INVALID, MCP_URL_INVALID } from './mcp-rules';
 
 /** Headers the client generates, which the service drops from the configuration. */
 export const CLIENT_GENERATED_HEADERS: readonly string[] = [

@@ -7,8 +7,9 @@
 
 import { checkJsonType, hasOwn, isJsonObject, type JsonCheckContext, jsonTypeOf, report, setOwn } from '../internal/json-checks';
 import type { JsonPath } from '../internal/json-source';
+import { MCP_INVALID_SERVER, MCP_WRONG_TYPE } from '../internal/tool-servers/rules';
 import { checkHeaders, checkRemoteUrl } from './mcp-remote';
-import { MCP_INVALID_SERVER, MCP_TRANSPORT_UNSUPPORTED, MCP_WRONG_TYPE } from './mcp-rules';
+import { MCP_TRANSPORT_UNSUPPORTED } from './mcp-rules';
 import { checkStdioCommand, checkStdioCwd, checkStdioEnv, reportOtherPlaceholders } from './mcp-stdio';
 
 /** A server started as a subprocess and spoken to over stdin/stdout. */

@@ -9,7 +9,8 @@
 
 import { type JsonCheckContext, report } from '../internal/json-checks';
 import type { JsonPath } from '../internal/json-source';
-import { MCP_COMMAND_INVALID, MCP_CWD_INVALID, MCP_ENV_RESERVED, MCP_LITERAL_CREDENTIAL, MCP_PLACEHOLDER_NOT_EXPANDED } from './mcp-rules';
+import { MCP_LITERAL_CREDENTIAL, MCP_PLACEHOLDER_NOT_EXPANDED } from '../internal/tool-servers/rules';
+import { MCP_COMMAND_INVALID, MCP_CWD_INVALID, MCP_ENV_RESERVED } from './mcp-rules';
 
 /** The placeholders mcp.json expands (in args, env values and cwd only). */
 export const PLUGIN_PLACEHOLDERS: readonly string[] = ['${PLUGIN_ROOT}', '${PLUGIN_DATA}'];

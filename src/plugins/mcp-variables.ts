@@ -6,7 +6,7 @@
  * @module
  */
 import { isJsonObject, setOwn } from '../internal/json-checks';
-import type { LegacyMcpConfig } from './legacy-mcp-config';
+import type { LegacyMcpConfig } from '../internal/tool-servers/legacy-mcp-config';
 import type { McpConfig, McpServer } from './mcp-config';
 
 /** The two values an Agent Plugins client provides. */

@@ -5,7 +5,7 @@
  */
 import { basename, dirname, join } from 'node:path';
 import { diagnostic } from '../internal/diagnostic';
-import { parseLegacyMcpConfig } from '../plugins/legacy-mcp-config';
+import { parseLegacyMcpConfig } from '../internal/tool-servers/legacy-mcp-config';
 import { inlineCommandDiagnostics } from './content';
 import { interpretFrontmatter } from './frontmatter-fields';
 import { instructionSkillName } from './instruction-names';

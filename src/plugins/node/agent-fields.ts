@@ -7,11 +7,11 @@
 import { type Diagnostic, diagnostic, type Position, type Rule } from '../../internal/diagnostic';
 import { isPythonSpace } from '../../internal/frontmatter';
 import { setOwn } from '../../internal/json-checks';
+import { parseLegacyMcpConfig } from '../../internal/tool-servers/legacy-mcp-config';
 import type { YamlPath } from '../../internal/yaml-source';
 import type { Problem } from '../../skills/problem';
 import type { SkillFileRead } from '../../skills/read-skill-file';
 import { parseHooksConfig } from '../hooks-config';
-import { parseLegacyMcpConfig } from '../legacy-mcp-config';
 import { describePythonType } from './python-type';
 import { PLUGIN_AGENT_FIELD_IGNORED, PLUGIN_AGENT_INVALID } from './rules';
 import type { AgentPermissionMode, PluginAgent } from './types';

@@ -4,11 +4,11 @@
  * @module
  */
 import type { Diagnostic } from '../../internal/diagnostic';
+import type { LegacyMcpServer } from '../../internal/tool-servers/legacy-mcp-server';
 import type { SkillFileSystem } from '../../skills/file-system';
 import type { Skill } from '../../skills/types';
 import type { HooksConfig } from '../hooks-config';
 import type { LegacyPluginManifest } from '../legacy-manifest';
-import type { LegacyMcpServer } from '../legacy-mcp-server';
 import type { PluginManifest } from '../manifest';
 import type { McpServer } from '../mcp-server';
 

@@ -3,9 +3,9 @@
  * @module
  */
 
-import { type JsonCheckContext, jsonTypeOf, report } from '../internal/json-checks';
-import type { JsonPath } from '../internal/json-source';
-import { MCP_WRONG_TYPE } from './mcp-rules';
+import { type JsonCheckContext, jsonTypeOf, report } from '../json-checks';
+import type { JsonPath } from '../json-source';
+import { MCP_WRONG_TYPE } from './rules';
 
 /** How a `.mcp.json` server connects: the file's `transport`, else its `type`. */
 export type LegacyMcpTransport = 'stdio' | 'http' | 'streamable-http' | 'sse';

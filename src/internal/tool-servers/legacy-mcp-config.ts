@@ -6,9 +6,10 @@
  * SKILL.md the skill fails to load).
  * @module
  */
-import { compareDiagnostics } from '../internal/diagnostic';
-import { checkJsonType, hasOwn, isJsonObject, type JsonCheckContext, readJsonObject, report, setOwn } from '../internal/json-checks';
-import type { ParseResult } from '../internal/result';
+
+import { compareDiagnostics } from '../diagnostic';
+import { checkJsonType, hasOwn, isJsonObject, type JsonCheckContext, readJsonObject, report, setOwn } from '../json-checks';
+import type { ParseResult } from '../result';
 import { checkLegacyServer, type LegacyMcpServer, LOADS_NO_SERVER } from './legacy-mcp-server';
 import {
   MCP_NOT_OBJECT,
@@ -17,7 +18,7 @@ import {
   MCP_SERVERS_MISSING,
   MCP_UNKNOWN_KEY,
   MCP_WRONG_TYPE,
-} from './mcp-rules';
+} from './rules';
 
 /** A `.mcp.json` as the service loads it. */
 export interface LegacyMcpConfig {

@@ -17,11 +17,11 @@ import {
   readLaxInt,
   report,
   setOwn,
-} from '../internal/json-checks';
-import type { JsonPath } from '../internal/json-source';
+} from '../json-checks';
+import type { JsonPath } from '../json-source';
 import type { LegacyMcpTransport } from './legacy-mcp-transport';
 import { readLegacyTransport } from './legacy-mcp-transport';
-import { MCP_INVALID_SERVER, MCP_LITERAL_CREDENTIAL, MCP_UNKNOWN_KEY, MCP_VALUE_COERCED, MCP_WRONG_TYPE } from './mcp-rules';
+import { MCP_INVALID_SERVER, MCP_LITERAL_CREDENTIAL, MCP_UNKNOWN_KEY, MCP_VALUE_COERCED, MCP_WRONG_TYPE } from './rules';
 
 export type { LegacyMcpTransport } from './legacy-mcp-transport';
 
