@@ -7,7 +7,7 @@
 // loopback server to add too.
 
 import { headerOf } from './api-emit.mjs';
-import { camel } from './api-model.mjs';
+import { camelCase } from './names.mjs';
 import { refName, refTo, schemaNamed, withoutNull } from './openapi.mjs';
 import { generatedHeader, lit } from './source-text.mjs';
 
@@ -90,7 +90,7 @@ function example(node, schemas, { name = 'value', depth = 0, full = false, prese
  * @param {{ name: string }} parameter
  * @param {Parameter | undefined} declared
  */
-const pathValue = (parameter, declared) => (declared?.schema?.format === 'uuid' ? UUID : `${camel(parameter.name)}-1`);
+const pathValue = (parameter, declared) => (declared?.schema?.format === 'uuid' ? UUID : `${camelCase(parameter.name)}-1`);
 
 /** The bytes a case uploads as a file of a multipart body, and their text. */
 const FILE = { source: 'new Uint8Array([104, 105])', text: 'hi' };

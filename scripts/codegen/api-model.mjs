@@ -6,6 +6,7 @@
 // file it goes to, and whether responses reach it (then it also gets a Valibot schema). `api` is a
 // names file's tables: SOURCE, OPERATIONS, NAMESPACES, EXTERNAL, RENAMES, PRESENT, SCHEMAS, PROPERTIES, IMPORTS.
 
+import { camelCase, className, pascalCase } from './names.mjs';
 import { reachable, refName, refsOf, refTo, schemaNamed } from './openapi.mjs';
 
 /** @import { OpenApiDocument, Operation, Parameter, RequestBody, Response, SchemaNode, Schemas } from './openapi.mjs' */
@@ -122,10 +123,6 @@ import { reachable, refName, refsOf, refTo, schemaNamed } from './openapi.mjs';
  * keyed `METHOD /path`.
  * @typedef {{ schemas: Schemas, properties: Record<string, Schemas>, requestBodies: Record<string, RequestBody> }} DocumentPatch
  */
-
-const pascal = (/** @type {string} */ snake) => snake.replace(/(^|_)([a-z0-9])/g, (_, __, c) => c.toUpperCase());
-/** `sandbox_id` → `sandboxId`. */
-export const camel = (/** @type {string} */ snake) => snake.replace(/_([a-z0-9])/g, (_, c) => c.toUpperCase());
 
 /**
  * A request or response body's schema, or undefined.
@@ -294,10 +291,10 @@ export function loadOperations(document, api) {
       const positional = (named.positional ?? []).map((name) => {
         const parameter = query.find((candidate) => candidate.name === name);
         if (!parameter?.required) throw new Error(`${id}: positional names ${name}, which is not a required query parameter`);
-        return { ...parameter, arg: camel(name) };
+        return { ...parameter, arg: camelCase(name) };
       });
       const body = bodyOf(id, operation.requestBody);
-      const pathParams = pathNames.map((name) => ({ name, arg: camel(name) }));
+      const pathParams = pathNames.map((name) => ({ name, arg: camelCase(name) }));
       const rest = query.filter((parameter) => !(parameter.name in sameAs) && !positional.some((p) => p.name === parameter.name));
       checkHooks(
         id,
@@ -327,7 +324,7 @@ export function loadOperations(document, api) {
         checks: named.checks ?? {},
         errors: named.errors ?? {},
         note: named.note,
-        paramsType: `${pascal(id)}Params`,
+        paramsType: `${pascalCase(id)}Params`,
         ...operationKind(method, rest, response, schemas),
       });
     }
@@ -350,7 +347,7 @@ function fileOf(namespaces, top) {
 /**
  * The TypeScript name of a schema.
  * @param {string} name
- * @param {Set<string>} both the stems of schemas with both an `-Input` and an `-Output` form
+ * @param {Set<string>} both the class names of schemas with both an `-Input` and an `-Output` form
  * @param {ApiNames} api
  * @returns {string}
  */
@@ -359,10 +356,8 @@ export function typeNameOf(name, both, { EXTERNAL, RENAMES }) {
   if (external) return external.type;
   const renamed = RENAMES[name];
   if (renamed) return renamed;
-  const base = /** @type {string} */ (name.split('__').at(-1));
-  const stem = base.replace(/-(Input|Output)$/, '');
-  if (base.endsWith('-Output') && both.has(stem)) return `${stem}Output`;
-  return stem;
+  const stem = className(name);
+  return name.endsWith('-Output') && both.has(stem) ? `${stem}Output` : stem;
 }
 
 /**
@@ -398,8 +393,7 @@ export function loadSchemas(document, operations, api) {
     const request = refsOf([operation.body?.schema, [...operation.positional, ...operation.query].map((parameter) => parameter.schema)]);
     add(requestRoots, reachable(schemas, request, outside), operation.top);
   }
-  const stems = (/** @type {string[]} */ names) =>
-    new Set([...names].map((name) => /** @type {string} */ (name.split('__').at(-1)).replace(/-(Input|Output)$/, '')));
+  const stems = (/** @type {string[]} */ names) => new Set(names.map(className));
   const inputs = stems([...requestRoots.keys()].filter((name) => name.endsWith('-Input')));
   const outputs = stems([...responseRoots.keys()].filter((name) => name.endsWith('-Output')));
   const both = new Set([...inputs].filter((stem) => outputs.has(stem)));

@@ -2,8 +2,8 @@
 // Turns one JSON Schema node of the reference OpenAPI (with the service's rules applied, see
 // service-rules.mjs) into a Valibot expression and a TypeScript type, both as source text.
 import { typeName } from './load.mjs';
+import { className } from './names.mjs';
 import { refName, schemaNamed, withoutNull } from './openapi.mjs';
-import { className } from './service-rules.mjs';
 import { defaultValue, json, operand } from './source-text.mjs';
 
 /** @import { Field } from './fields.mjs' */

@@ -3,7 +3,8 @@
 import { convertField } from './convert.mjs';
 import { fieldDoc, TYPE_DOCS } from './docs.mjs';
 import { describeModel } from './fields.mjs';
-import { fileName, typeName, UNIONS } from './load.mjs';
+import { typeName, UNIONS } from './load.mjs';
+import { kebabCase } from './names.mjs';
 import { memberNames, schemaNamed } from './openapi.mjs';
 import { docBlock, generatedHeader, json, key } from './source-text.mjs';
 
@@ -64,10 +65,10 @@ function importLines(fromFolder, refs, loaded, self) {
     if (ref === self) continue;
     const name = typeName(ref);
     if (UNIONS[ref]) {
-      lines.push(`import { ${name}Schema, type ${name} } from '${relativeImport(fromFolder, '.', fileName(name))}';`);
+      lines.push(`import { ${name}Schema, type ${name} } from '${relativeImport(fromFolder, '.', kebabCase(name))}';`);
     } else {
       const folder = folderOf(ref, loaded);
-      lines.push(`import { ${name}Schema, type ${name} } from '${relativeImport(fromFolder, folder, fileName(name))}';`);
+      lines.push(`import { ${name}Schema, type ${name} } from '${relativeImport(fromFolder, folder, kebabCase(name))}';`);
     }
   }
   return lines;
@@ -189,7 +190,7 @@ export function emitSchemaFile(schemaName, loaded) {
   const valibotImport = /[^.\w]v\.\w+\(/.test(code) ? "import * as v from 'valibot';" : "import type * as v from 'valibot';";
   const kindImports = ctx.kinds.size > 0 ? [`import { ${[...ctx.kinds].sort().join(', ')} } from '../kinds';`] : [];
   const imports = [valibotImport, ...helperImports(ctx.helpers, 2), ...kindImports, ...importLines(folder, ctx.refs, loaded, schemaName)];
-  return { path: `${folder}/${fileName(name)}.ts`, text: `${HEADER}${imports.join('\n')}\n\n${body}` };
+  return { path: `${folder}/${kebabCase(name)}.ts`, text: `${HEADER}${imports.join('\n')}\n\n${body}` };
 }
 
 /**
@@ -202,7 +203,7 @@ export function emitUnionFile(unionName, loaded) {
   const info = UNIONS[unionName];
   if (!info) throw new Error(`${unionName} is not one of the tagged unions`);
   const members = memberNames(loaded.all, unionName).map(typeName);
-  const imports = members.map((member) => `import { ${member}Schema, type ${member} } from './${info.family}/${fileName(member)}';`);
+  const imports = members.map((member) => `import { ${member}Schema, type ${member} } from './${info.family}/${kebabCase(member)}';`);
   const open = info.name !== 'Event';
   const text =
     `${HEADER}import type * as v from 'valibot';\nimport { kindUnion } from '../schema-helpers';\nimport { ${info.kindsConst} } from './kinds';\n${imports.join('\n')}\n\n` +
@@ -214,7 +215,7 @@ export function emitUnionFile(unionName, loaded) {
       ...(open ? ["With the decode option `unknownKinds: 'keep'`, a value of an unknown kind passes as an opaque object."] : []),
     ]) +
     `export const ${info.name}Schema: v.GenericSchema<unknown, ${info.name}> = /* @__PURE__ */ kindUnion<${info.name}>('${info.name}', ${info.kindsConst}, [\n${members.map((m) => `  ${m}Schema,`).join('\n')}\n], ${open});\n`;
-  return { path: `${fileName(info.name)}.ts`, text };
+  return { path: `${kebabCase(info.name)}.ts`, text };
 }
 
 /**
@@ -257,7 +258,7 @@ export function emitGuardsFile(info, loaded) {
       `\n/** Narrows a value of a ${FAMILY_LABEL[info.family]} union to \`${kind}\` by its \`kind\`. */\n` +
       `export function is${kind}<T extends { kind: string }>(value: T): value is Extract<T, { kind: '${kind}' }> {\n  return value.kind === '${kind}';\n}\n`;
   }
-  return { path: `${fileName(info.name)}-guards.ts`, text };
+  return { path: `${kebabCase(info.name)}-guards.ts`, text };
 }
 
 /**

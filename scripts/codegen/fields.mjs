@@ -4,8 +4,9 @@
 // service's order, each with its schema node (the service's rules applied), whether it is required,
 // and what a missing value becomes. Every default is decided here, once.
 import { typeName, UNIONS } from './load.mjs';
+import { className } from './names.mjs';
 import { refName, schemaNamed, withoutNull } from './openapi.mjs';
-import { className, DEFAULT_FACTORIES } from './service-rules.mjs';
+import { DEFAULT_FACTORIES } from './service-rules.mjs';
 
 /** @import { Loaded, UnionInfo } from './load.mjs' */
 /** @import { SchemaNode, Schemas, ToolTitle } from './openapi.mjs' */

@@ -1,6 +1,7 @@
 // @ts-check
 // Collects every schema of the OpenAPI document reachable from the `Event-Input` union, with the
 // names agentwire gives them.
+import { className } from './names.mjs';
 import { kindOf, memberNames, reachable } from './openapi.mjs';
 import { applyServiceRules } from './service-rules.mjs';
 
@@ -51,24 +52,7 @@ const RENAMES = {
  * @param {string} schemaName
  * @returns {string}
  */
-export function typeName(schemaName) {
-  const renamed = RENAMES[schemaName];
-  if (renamed) return renamed;
-  const base = schemaName.replace(/-Input$/, '');
-  const parts = base.split('__');
-  return /** @type {string} */ (parts[parts.length - 1]);
-}
-
-/**
- * kebab-case file name of a TypeScript name: `ACPToolCallEvent` -> `acp-tool-call-event`.
- * @param {string} tsName
- */
-export function fileName(tsName) {
-  return tsName
-    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1-$2')
-    .toLowerCase();
-}
+export const typeName = (schemaName) => RENAMES[schemaName] ?? className(schemaName);
 
 /**
  * Returns the reachable schemas of a parsed document (see spec.mjs) in a stable order.

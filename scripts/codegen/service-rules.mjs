@@ -4,28 +4,17 @@
 // serializes with model_dump; where those and the document differ, the models win. Each rule is
 // marked on the schema node with an `x-service…` key that convert.mjs and emit-fast.mjs read.
 
+import { snakeCase } from './names.mjs';
 import { kindOf, memberNames, propertyNamed, schemaNamed, withoutNull } from './openapi.mjs';
 
 /** @import { SchemaNode, Schemas, ToolTitle } from './openapi.mjs' */
-
-/**
- * Python's class name of a document schema: the last `__` segment, without `-Input`.
- * @param {string} schemaName
- */
-export function className(schemaName) {
-  const parts = schemaName.replace(/-Input$/, '').split('__');
-  return /** @type {string} */ (parts[parts.length - 1]);
-}
 
 /**
  * A tool class's default name: its class name in snake_case, without a trailing `_tool`.
  * @param {string} kind
  */
 function toolName(kind) {
-  const snake = kind
-    .replace(/(.)([A-Z][a-z]+)/g, '$1_$2')
-    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
-    .toLowerCase();
+  const snake = snakeCase(kind);
   return snake.endsWith('_tool') ? snake.slice(0, -'_tool'.length) : snake;
 }
 
