@@ -1,4 +1,5 @@
-// Bundles the viewer page (plain TypeScript and CSS under src/viewer/page/) into dist/viewer/:
+// Bundles the viewer page (plain TypeScript and CSS under src/viewer/page/, with the view model of
+// src/viewer/model/) into dist/viewer/:
 // index.html, app.js and app.css, served by `agentwire serve`. Run by `npm run build` after tsup.
 import { copyFile, mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';

@@ -3,6 +3,7 @@
  * @module
  */
 import { createFileStore, DataFolderLockedError } from '../../stores/file';
+import { createViewer } from '../../viewer/server/index';
 import { createWebhookHandler } from '../../webhooks/index';
 import { parseCommandArgs } from '../args';
 import type { Command } from '../command';
@@ -14,7 +15,6 @@ import { createServeConsole } from '../serve/console';
 import { createReceiver } from '../serve/receiver';
 import { readSettings } from '../serve/settings';
 import { type CliStore, chooseStore, openPostgres } from '../store-option';
-import { createViewer } from '../viewer/routes';
 
 const USAGE = `Usage: agentwire serve [--port 3000] [--host 127.0.0.1] [--data .agentwire | --store postgres://…] [--api-key-file FILE] [options]
 

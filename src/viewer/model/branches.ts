@@ -4,7 +4,7 @@
  * latest event.
  * @module
  */
-import { buildConversationTree, type ConversationNode } from '../events/index';
+import { buildConversationTree, type ConversationNode } from '../../events/index';
 
 /** What the tree needs of an event. */
 export interface BranchEvent {

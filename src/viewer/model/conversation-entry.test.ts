@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import conversation from '../../test/fixtures/conversation.json';
-import type { Event } from '../events/index';
+import conversation from '../../../test/fixtures/conversation.json';
+import type { Event } from '../../events/index';
 import { addToConversationEntry, createConversationEntry, summarizeConversation } from './conversation-entry';
 
 const events = conversation as unknown as Event[];

@@ -3,7 +3,7 @@
  * it up to date by reading only what arrived since.
  * @module
  */
-import type { Event } from '../events/index';
+import type { Event } from '../../events/index';
 import { field, readContent, stringField } from './content';
 import { cutShort } from './text';
 import type { ConversationEntry, ConversationStatus, ErrorBadge } from './types';

@@ -3,7 +3,7 @@
  * events the viewer has no richer view for.
  * @module
  */
-import type { Event } from '../events/index';
+import type { Event } from '../../events/index';
 import { field, stringField } from './content';
 import { cutShort, stripAnsi } from './text';
 import type { RowItem } from './types';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import conversation from '../../test/fixtures/conversation.json';
-import sparse from '../../test/fixtures/conversation-sparse.json';
-import type { Event } from '../events/index';
+import conversation from '../../../test/fixtures/conversation.json';
+import sparse from '../../../test/fixtures/conversation-sparse.json';
+import type { Event } from '../../events/index';
 import { buildTranscript } from './transcript';
 import type { MessageItem, RowItem, ToolItem } from './types';
 

@@ -3,7 +3,7 @@
  * compact rows for the rest, the system prompt at the top, and one branch at a time.
  * @module
  */
-import { type Event, pairToolCalls, type ToolCallPair } from '../events/index';
+import { type Event, pairToolCalls, type ToolCallPair } from '../../events/index';
 import { type BranchChoices, type BranchPoint, selectBranches } from './branches';
 import { actionTitle, field, observationOutput, readContent, readThinking, stringField } from './content';
 import { eventRow } from './rows';

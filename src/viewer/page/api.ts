@@ -4,7 +4,7 @@
  * @module
  */
 import type { Event } from '../../events/index';
-import type { ConversationEntry } from '../types';
+import type { ConversationEntry } from '../model/types';
 
 /** Where the read endpoints are. */
 export const API = '/viewer/api';

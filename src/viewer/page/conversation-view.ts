@@ -4,9 +4,9 @@
  * @module
  */
 import type { Event } from '../../events/index';
-import type { BranchChoices } from '../branches';
-import { buildTranscript } from '../transcript';
-import type { Transcript, TranscriptHeader } from '../types';
+import type { BranchChoices } from '../model/branches';
+import { buildTranscript } from '../model/transcript';
+import type { Transcript, TranscriptHeader } from '../model/types';
 import { API, followEvents, loadEvents } from './api';
 import { details, h, localLink } from './dom';
 import { renderItem } from './render-items';

@@ -3,7 +3,7 @@
  * one (event handlers never as attributes), and links only to http(s) URLs. Browser only.
  * @module
  */
-import { isHttpUrl, linkify } from '../text';
+import { isHttpUrl, linkify } from '../model/text';
 
 /** Attributes of {@link h}: strings set with `setAttribute` (never `on…`, never `href`/`src`: see {@link link}). */
 export type Attributes = Record<string, string | boolean | undefined>;

@@ -2,7 +2,7 @@
  * The conversation list, newest activity first, refreshed while it is shown. Browser only.
  * @module
  */
-import type { ConversationEntry } from '../types';
+import type { ConversationEntry } from '../model/types';
 import { loadConversations } from './api';
 import { h, localLink } from './dom';
 

@@ -3,8 +3,8 @@
  * switches. Browser only.
  * @module
  */
-import { foldLines } from '../text';
-import type { BranchItem, MessageItem, RowItem, ToolItem, TranscriptItem } from '../types';
+import { foldLines } from '../model/text';
+import type { BranchItem, MessageItem, RowItem, ToolItem, TranscriptItem } from '../model/types';
 import { details, h, image, richText } from './dom';
 
 /** Output lines shown before the rest is folded. */

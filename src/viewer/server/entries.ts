@@ -3,8 +3,8 @@
  * the events stored since the last time. Node only.
  * @module
  */
-import { addToConversationEntry, createConversationEntry } from '../../viewer/conversation-entry';
-import type { ConversationEntry } from '../../viewer/types';
+import { addToConversationEntry, createConversationEntry } from '../model/conversation-entry';
+import type { ConversationEntry } from '../model/types';
 import { SOURCE_PAGE, type ViewerSource } from './source';
 
 /** The most conversations the list holds. */

@@ -6,7 +6,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { normalizeConversationId } from '../../internal/conversation-id';
-import { InvalidCursorError } from '../../stores/errors';
+import { InvalidCursorError } from '../../stores/index';
 import { loadAssets, type ViewerAssets } from './assets';
 import { createViewerAuth } from './auth';
 import { createEntryCache } from './entries';

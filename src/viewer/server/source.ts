@@ -1,11 +1,10 @@
 /**
  * What the viewer reads from a store: the read side of the stores' `EventStore` (pages of events
  * with a cursor, pages of conversations, the optional live watch). Every agentwire store, and any
- * `EventStore`, is a source as it is. Node only (the CLI's viewer).
+ * `EventStore`, is a source as it is. Node only (the viewer's server).
  * @module
  */
-import { MAX_PAGE_SIZE } from '../../stores/options';
-import type { EventStore } from '../../stores/types';
+import { type EventStore, MAX_PAGE_SIZE } from '../../stores/index';
 
 /** The store as the viewer reads it. */
 export type ViewerSource = Pick<EventStore, 'list' | 'conversations' | 'watch'>;
