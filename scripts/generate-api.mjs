@@ -9,15 +9,13 @@
 //   node scripts/generate-api.mjs [--check]
 // --check writes nothing and exits 1 when the committed files differ from a fresh generation.
 // `npm run generate` runs this and the events generator.
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import * as agentServerNames from './codegen/api-agent-server-names.mjs';
 import { emitIndex, emitModelFiles, emitNamespaceFile, eventKinds } from './codegen/api-emit.mjs';
 import { emitDocumentPatches, emitOperationsTest } from './codegen/api-examples.mjs';
 import { loadOperations, loadSchemas, patchDocument } from './codegen/api-model.mjs';
 import * as serviceNames from './codegen/api-names.mjs';
-import { writeOrCheck } from './codegen/output.mjs';
-import { readSpec } from './codegen/spec.mjs';
+import { runGenerator } from './codegen/output.mjs';
+import { readSpecs } from './codegen/spec.mjs';
 
 /** @import { ApiNames, DocumentPatch } from './codegen/api-model.mjs' */
 /** @import { OpenApiDocument } from './codegen/openapi.mjs' */
@@ -79,7 +77,7 @@ function checkTypeNames(generated) {
  * @param {Record<string, OpenApiDocument>} [documents] by the name spec.mjs gives them
  * @returns {Output[]}
  */
-export function generate(documents = Object.fromEntries(APIS.map(({ SOURCE }) => [SOURCE.document, readSpec(SOURCE.document).document]))) {
+export function generate(documents = readSpecs()) {
   const generated = APIS.map((api) => {
     const document = documents[api.SOURCE.document];
     if (!document) throw new Error(`no ${api.SOURCE.document} document to generate from`);
@@ -93,14 +91,4 @@ export function generate(documents = Object.fromEntries(APIS.map(({ SOURCE }) =>
   ];
 }
 
-const isMain = process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
-if (isMain) {
-  let outputs;
-  try {
-    outputs = generate();
-  } catch (error) {
-    console.error(/** @type {Error} */ (error).message);
-    process.exit(1);
-  }
-  writeOrCheck(outputs, process.argv.includes('--check'));
-}
+runGenerator(import.meta.url, () => generate());

@@ -7,16 +7,14 @@
 //   node scripts/generate-events.mjs [--check]
 // --check writes nothing and exits 1 when the committed files differ from a fresh generation.
 // `npm run generate` runs this generator and the API generator (scripts/generate.mjs).
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { emitGuardsFile, emitIndexFile, emitKindsFile, emitSchemaFile, emitUnionFile } from './codegen/emit.mjs';
 import { differenceSummary, emitDifferencesFile } from './codegen/emit-differences.mjs';
 import { emitFastDecode } from './codegen/emit-fast.mjs';
 import { checkFactories } from './codegen/fields.mjs';
 import { loadSchemas, UNIONS } from './codegen/load.mjs';
 import { mergeDocuments } from './codegen/merge.mjs';
-import { writeOrCheck } from './codegen/output.mjs';
-import { readSpec } from './codegen/spec.mjs';
+import { runGenerator } from './codegen/output.mjs';
+import { readSpecs } from './codegen/spec.mjs';
 
 /** @import { OpenApiDocument } from './codegen/openapi.mjs' */
 /** @import { GeneratedFile } from './codegen/output.mjs' */
@@ -28,7 +26,8 @@ import { readSpec } from './codegen/spec.mjs';
  * @returns {Documents}
  */
 export function readDocuments() {
-  return { service: readSpec('service').document, agentServer: readSpec('agent-server').document };
+  const documents = readSpecs();
+  return { service: documents.service, agentServer: documents['agent-server'] };
 }
 
 /**
@@ -55,22 +54,11 @@ export function generate(documents = readDocuments()) {
   return { code, docs: [emitDifferencesFile(differences, versions)], differences };
 }
 
-const isMain = process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
-if (isMain) {
-  const check = process.argv.slice(2).includes('--check');
-  let generated;
-  try {
-    generated = generate();
-  } catch (error) {
-    console.error(/** @type {Error} */ (error).message);
-    process.exit(1);
-  }
+runGenerator(import.meta.url, (check) => {
+  const generated = generate();
   if (!check) console.log(differenceSummary(generated.differences));
-  writeOrCheck(
-    [
-      { dir: 'src/events/generated', files: generated.code },
-      { dir: 'docs/generated/events', files: generated.docs },
-    ],
-    check,
-  );
-}
+  return [
+    { dir: 'src/events/generated', files: generated.code },
+    { dir: 'docs/generated/events', files: generated.docs },
+  ];
+});

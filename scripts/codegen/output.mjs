@@ -1,7 +1,8 @@
 // @ts-check
 // Writing a generator's output folders, or checking that the committed ones are what it generates.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { ROOT } from './spec.mjs';
 
 /**
@@ -62,4 +63,24 @@ export function writeOrCheck(outputs, check) {
     }
     console.log(`wrote ${files.length} files to ${dir}`);
   }
+}
+
+/**
+ * Runs a generator when its module is the script node was started with (`url` its
+ * `import.meta.url`): `generate` gets whether `--check` was given and returns the outputs, which
+ * are then written or checked. A generator that throws prints its message and exits 1.
+ * @param {string} url
+ * @param {(check: boolean) => Output[]} generate
+ */
+export function runGenerator(url, generate) {
+  if (!process.argv[1] || resolve(process.argv[1]) !== fileURLToPath(url)) return;
+  const check = process.argv.slice(2).includes('--check');
+  let outputs;
+  try {
+    outputs = generate(check);
+  } catch (error) {
+    console.error(/** @type {Error} */ (error).message);
+    process.exit(1);
+  }
+  writeOrCheck(outputs, check);
 }

@@ -108,6 +108,15 @@ export function readSpec(name = 'service') {
 }
 
 /**
+ * Every vendored document, parsed and checked against its hash, by name.
+ * @returns {Record<DocumentName, OpenApiDocument>}
+ */
+export function readSpecs() {
+  const names = /** @type {DocumentName[]} */ (Object.keys(DOCUMENTS));
+  return /** @type {Record<DocumentName, OpenApiDocument>} */ (Object.fromEntries(names.map((name) => [name, readSpec(name).document])));
+}
+
+/**
  * The block of spec/README.md that records a document's version and hash.
  * @param {string} version
  * @param {string} hash
