@@ -16,17 +16,6 @@ import { reachable, refName, refTo, schemaNamed } from './openapi.mjs';
  */
 
 /**
- * The four tagged unions, by their name in the service's document and in the agent server's.
- * @type {Record<string, string>}
- */
-export const UNION_PAIRS = {
-  'Event-Input': 'Event',
-  'Action-Input': 'Action',
-  'Observation-Input': 'Observation',
-  'ToolDefinition-Input': 'ToolDefinition',
-};
-
-/**
  * Schemas the documents name differently (the MCP package renamed its module between them).
  * @type {Record<string, string>}
  */
@@ -136,8 +125,7 @@ export function compareDocuments(service, agentServer) {
   /** @type {Map<string, string>} */
   const names = new Map();
   for (const name of newerNames) {
-    const union = Object.entries(UNION_PAIRS).find(([, newer]) => newer === name)?.[0];
-    const candidates = [union, `${name}-Input`, RENAMED[name], name].filter((candidate) => candidate !== undefined);
+    const candidates = [`${name}-Input`, RENAMED[name], name].filter((candidate) => candidate !== undefined);
     const match = candidates.find((candidate) => olderNames.has(candidate));
     if (!match && service[name]) throw new Error(`${name}: the service's document has a schema of that name outside its event models`);
     names.set(name, match ?? name);

@@ -13,14 +13,6 @@ import { typeName } from './load.mjs';
  * @typedef {{ schemas: string[], field: string, old: unknown, new: unknown, take: 'older' | 'newer', why: string }} Row
  */
 
-/** @type {Record<string, string>} */
-const NAMES = {
-  'Event-Input': 'Event',
-  'Action-Input': 'Action',
-  'Observation-Input': 'Observation',
-  'ToolDefinition-Input': 'ToolDefinition',
-};
-const nameOf = (/** @type {string} */ schema) => NAMES[schema] ?? typeName(schema);
 
 /**
  * A value of a document as a table cell.
@@ -51,11 +43,11 @@ export function differenceRows(differences) {
       row = { schemas: [], field: d.field, old: members ? [] : d.old, new: members ? [] : d.new, take: d.take, why: d.why };
       rows.set(key, row);
     }
-    if (!members) row.schemas.push(nameOf(d.schema));
+    if (!members) row.schemas.push(typeName(d.schema));
     else {
-      if (row.schemas.length === 0) row.schemas.push(nameOf(d.schema));
-      if (d.old !== undefined) /** @type {string[]} */ (row.old).push(nameOf(/** @type {string} */ (d.old)));
-      if (d.new !== undefined) /** @type {string[]} */ (row.new).push(nameOf(/** @type {string} */ (d.new)));
+      if (row.schemas.length === 0) row.schemas.push(typeName(d.schema));
+      if (d.old !== undefined) /** @type {string[]} */ (row.old).push(typeName(/** @type {string} */ (d.old)));
+      if (d.new !== undefined) /** @type {string[]} */ (row.new).push(typeName(/** @type {string} */ (d.new)));
     }
   }
   return [...rows.values()];

@@ -5,7 +5,8 @@
 // or an object inside them, the release's models win, except where a difference is an artifact of
 // how the newer document was written, or a decision recorded below says otherwise. Each
 // difference is resolved by exactly one rule; one that no rule covers stops the generator.
-import { compareDocuments, renameRefs, UNION_PAIRS } from './compare.mjs';
+import { compareDocuments, renameRefs } from './compare.mjs';
+import { UNIONS } from './load.mjs';
 import { memberNames, propertyNamed, reachable, schemaNamed } from './openapi.mjs';
 
 /** @import { Difference } from './compare.mjs' */
@@ -145,7 +146,7 @@ function insertProperty(schema, key, node, order) {
 function membersOf(schemas) {
   /** @type {Map<string, string>} */
   const members = new Map();
-  for (const union of Object.keys(UNION_PAIRS)) {
+  for (const union of Object.keys(UNIONS)) {
     for (const member of memberNames(schemas, union)) members.set(member, union);
   }
   return members;
