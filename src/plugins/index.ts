@@ -37,16 +37,16 @@ export {
   type ParseLegacyPluginManifestOptions,
   parseAuthorString,
   parseLegacyPluginManifest,
-} from './legacy-manifest';
+} from './manifest/legacy-manifest';
 export {
   AGENT_PLUGINS_MANIFEST_SCHEMA,
   type ParsePluginManifestOptions,
   type PluginAuthor,
   type PluginManifest,
   parsePluginManifest,
-} from './manifest';
-export { OPENHANDS_NAMESPACE, pluginEntryCommand } from './manifest-extensions';
-export { MANIFEST_RULES } from './manifest-rules';
+} from './manifest/manifest';
+export { OPENHANDS_NAMESPACE, pluginEntryCommand } from './manifest/manifest-extensions';
+export { MANIFEST_RULES } from './manifest/manifest-rules';
 export {
   AGENT_PLUGINS_MCP_SCHEMA,
   type McpConfig,

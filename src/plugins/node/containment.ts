@@ -10,7 +10,7 @@ import { type Diagnostic, diagnostic } from '../../internal/diagnostic';
 import type { SkillFileSystem } from '../../skills/file-system';
 import { SYMLINK_OUTSIDE_REPOSITORY } from '../../skills/rules';
 import type { SafeWalker, WalkEntry } from '../../skills/walk';
-import { OPENHANDS_NAMESPACE } from '../manifest-extensions';
+import { OPENHANDS_NAMESPACE } from '../manifest/manifest-extensions';
 import { PLUGIN_PATH_OUTSIDE_ROOT } from './rules';
 import type { PluginLayout } from './types';
 

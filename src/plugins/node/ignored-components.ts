@@ -6,7 +6,7 @@
  */
 import { type Diagnostic, diagnostic } from '../../internal/diagnostic';
 import type { SafeWalker } from '../../skills/walk';
-import { OPENHANDS_NAMESPACE } from '../manifest-extensions';
+import { OPENHANDS_NAMESPACE } from '../manifest/manifest-extensions';
 import { findEntry } from './containment';
 import { PLUGIN_COMPONENT_IGNORED } from './rules';
 import type { PluginLayout } from './types';

@@ -11,7 +11,7 @@ import { keepLastByName } from '../../skills/last-wins';
 import { DEFAULT_MAX_FILE_SIZE } from '../../skills/load-directory';
 import type { Skill } from '../../skills/types';
 import { SafeWalker } from '../../skills/walk';
-import { OPENHANDS_NAMESPACE, pluginEntryCommand } from '../manifest-extensions';
+import { OPENHANDS_NAMESPACE, pluginEntryCommand } from '../manifest/manifest-extensions';
 import { loadPluginAgents } from './agents';
 import { loadPluginCommands } from './commands';
 import { findEntry, isInside, outsideLinkDiagnostics } from './containment';

@@ -10,10 +10,10 @@ import { type Diagnostic, diagnostic, type Position } from '../../internal/diagn
 import { parseJsonSource } from '../../internal/json-source';
 import type { SkillFileSystem } from '../../skills/file-system';
 import type { SafeWalker } from '../../skills/walk';
-import { type LegacyPluginManifest, legacyManifestFor, parseLegacyPluginManifest } from '../legacy-manifest';
-import { type PluginManifest, parsePluginManifest } from '../manifest';
-import { OPENHANDS_NAMESPACE } from '../manifest-extensions';
-import { MANIFEST_ROOT_IGNORED_BEFORE_1_49 } from '../manifest-rules';
+import { type LegacyPluginManifest, legacyManifestFor, parseLegacyPluginManifest } from '../manifest/legacy-manifest';
+import { type PluginManifest, parsePluginManifest } from '../manifest/manifest';
+import { OPENHANDS_NAMESPACE } from '../manifest/manifest-extensions';
+import { MANIFEST_ROOT_IGNORED_BEFORE_1_49 } from '../manifest/manifest-rules';
 import { readPluginFile } from './plugin-file';
 import { PLUGIN_MANIFEST_IGNORED } from './rules';
 import type { PluginDirectoryFailure, PluginLayout, PluginServiceVersion } from './types';

@@ -8,8 +8,8 @@ import type { LegacyMcpServer } from '../../internal/tool-servers/legacy-mcp-ser
 import type { SkillFileSystem } from '../../skills/file-system';
 import type { Skill } from '../../skills/types';
 import type { HooksConfig } from '../hooks-config';
-import type { LegacyPluginManifest } from '../legacy-manifest';
-import type { PluginManifest } from '../manifest';
+import type { LegacyPluginManifest } from '../manifest/legacy-manifest';
+import type { PluginManifest } from '../manifest/manifest';
 import type { McpServer } from '../mcp-server';
 
 /**

@@ -4,8 +4,8 @@
  * @module
  */
 
-import { copyObject, hasOwn, isJsonObject, type JsonCheckContext, jsonTypeOf, report, setOwn } from '../internal/json-checks';
-import type { JsonPath } from '../internal/json-source';
+import { copyObject, hasOwn, isJsonObject, type JsonCheckContext, jsonTypeOf, report, setOwn } from '../../internal/json-checks';
+import type { JsonPath } from '../../internal/json-source';
 import {
   MANIFEST_ENTRY_COMMAND_INVALID,
   MANIFEST_EXTENSION_NOT_OBJECT,

@@ -4,7 +4,7 @@
  * (`parseLegacyPluginManifest`).
  * @module
  */
-import type { Rule } from '../internal/diagnostic';
+import type { Rule } from '../../internal/diagnostic';
 
 /** The manifest is valid JSON but not an object. */
 export const MANIFEST_NOT_OBJECT: Rule = {

@@ -4,10 +4,10 @@
  * filled in, an `author` string split into name and email, other keys kept as extra data.
  * @module
  */
-import { compareDiagnostics } from '../internal/diagnostic';
-import { checkJsonType, hasOwn, type JsonCheckContext, type JsonType, readJsonObject, report, setOwn } from '../internal/json-checks';
-import type { JsonPath } from '../internal/json-source';
-import type { ParseResult } from '../internal/result';
+import { compareDiagnostics } from '../../internal/diagnostic';
+import { checkJsonType, hasOwn, type JsonCheckContext, type JsonType, readJsonObject, report, setOwn } from '../../internal/json-checks';
+import type { JsonPath } from '../../internal/json-source';
+import type { ParseResult } from '../../internal/result';
 import { checkEntryCommand } from './manifest-extensions';
 import {
   MANIFEST_AUTHOR_EXTRA_KEY,

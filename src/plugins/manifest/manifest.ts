@@ -3,10 +3,19 @@
  * specification's failure rules as the service (1.49 and later) applies them.
  * @module
  */
-import { compareDiagnostics } from '../internal/diagnostic';
-import { checkJsonType, hasOwn, type JsonCheckContext, type JsonType, jsonTypeOf, readJsonObject, report } from '../internal/json-checks';
-import type { JsonPath } from '../internal/json-source';
-import type { ParseResult } from '../internal/result';
+import { compareDiagnostics } from '../../internal/diagnostic';
+import {
+  checkJsonType,
+  hasOwn,
+  type JsonCheckContext,
+  type JsonType,
+  jsonTypeOf,
+  readJsonObject,
+  report,
+} from '../../internal/json-checks';
+import type { JsonPath } from '../../internal/json-source';
+import type { ParseResult } from '../../internal/result';
+import { checkPluginName, suggestPluginName } from '../plugin-name';
 import { checkManifestExtensions, OPENHANDS_NAMESPACE } from './manifest-extensions';
 import {
   MANIFEST_AUTHOR_EXTRA_KEY,
@@ -19,7 +28,6 @@ import {
   MANIFEST_UNKNOWN_KEY,
   MANIFEST_WRONG_TYPE,
 } from './manifest-rules';
-import { checkPluginName, suggestPluginName } from './plugin-name';
 
 /** The only `$schema` an Agent Plugins 1.0.0 manifest may have. */
 export const AGENT_PLUGINS_MANIFEST_SCHEMA = 'https://agent-plugins.org/schemas/1.0.0/plugin.schema.json';
