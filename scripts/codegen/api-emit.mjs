@@ -7,7 +7,7 @@
 
 import { createContext, describe, emitSchema, tsOf, valibotOf } from './api-convert.mjs';
 import { kindOf, memberNames, refsOf, refTo, withoutNull } from './openapi.mjs';
-import { docComment, generatedHeader, key, lit } from './source-text.mjs';
+import { docComment, generatedHeader, importOf, key, lit } from './source-text.mjs';
 import { DOCUMENTS } from './spec.mjs';
 
 /** @import { Context } from './api-convert.mjs' */
@@ -36,17 +36,6 @@ function toApiRoot({ SOURCE }, inModels) {
 }
 
 /**
- * One import declaration: `import type` when every name is a type.
- * @param {string[]} types
- * @param {string[]} values
- * @param {string} from
- */
-function importOf(types, values, from) {
-  if (!values.length) return `import type { ${types.join(', ')} } from '${from}';`;
-  return `import { ${[...values, ...types.map((name) => `type ${name}`)].join(', ')} } from '${from}';`;
-}
-
-/**
  * Import lines of a context whose declarations are `body`, for a file at `models/` (`inModels`) or at the generated folder's root.
  * @param {Context} ctx
  * @param {boolean} inModels
@@ -59,22 +48,21 @@ function importLines(ctx, inModels, body, extra = []) {
   const up = toApiRoot(ctx.api, inModels);
   const externalTypes = [...ctx.external].filter((name) => !name.endsWith('Schema')).sort();
   const externalValues = [...ctx.external].filter((name) => name.endsWith('Schema')).sort();
-  if (externalTypes.length || externalValues.length) lines.push(importOf(externalTypes, externalValues, `${up}../events/index`));
+  if (externalTypes.length || externalValues.length) lines.push(importOf(`${up}../events/index`, externalValues, externalTypes));
   /** @type {Map<string, string[]>} */
   const modules = new Map();
   for (const name of ctx.handWritten) {
     const module = /** @type {string} */ (ctx.api.IMPORTS[name]);
     modules.set(module, [...(modules.get(module) ?? []), name]);
   }
-  for (const [module, names] of [...modules].sort(([a], [b]) => a.localeCompare(b)))
-    lines.push(importOf([], names.sort(), `${up}${module}`));
+  for (const [module, names] of [...modules].sort(([a], [b]) => a.localeCompare(b))) lines.push(importOf(`${up}${module}`, names.sort()));
   if (ctx.helpers.size) lines.push(`import { ${[...ctx.helpers].sort().join(', ')} } from '${up}schema-helpers';`);
   lines.push(...extra);
   const files = [...new Set([...ctx.typeImports.keys(), ...ctx.valueImports.keys()])].sort();
   for (const file of files) {
     const types = [...(ctx.typeImports.get(file) ?? [])].sort();
     const values = [...(ctx.valueImports.get(file) ?? [])].sort();
-    lines.push(importOf(types, values, `${inModels ? './' : './models/'}${file}`));
+    lines.push(importOf(`${inModels ? './' : './models/'}${file}`, values, types));
   }
   return lines.join('\n');
 }

@@ -13,7 +13,7 @@ import { HEADER } from './emit.mjs';
 import { describeModel } from './fields.mjs';
 import { typeName, UNIONS } from './load.mjs';
 import { memberNames, refName, refTo, schemaNamed, withoutNull } from './openapi.mjs';
-import { docBlock, IDENTIFIER, json, key } from './source-text.mjs';
+import { docBlock, IDENTIFIER, importOf, json, key } from './source-text.mjs';
 
 /** @import { Field } from './fields.mjs' */
 /** @import { Loaded, UnionInfo } from './load.mjs' */
@@ -322,7 +322,7 @@ export function emitFastDecode(loaded) {
   const text =
     `${HEADER}` +
     "import { naiveLocalTimestamp, newUuid } from '../defaults';\n" +
-    (fills.size > 0 ? `import { ${[...fills].sort().join(', ')} } from '../error-classification';\n` : '') +
+    (fills.size > 0 ? `${importOf('../error-classification', [...fills].sort())}\n` : '') +
     "import { isCanonicalDateTime } from '../service-datetime';\n" +
     "import { ACTION_KINDS, OBSERVATION_KINDS } from './kinds';\n\n" +
     docBlock(['Returned when the fast path cannot decide; the Valibot schemas then decide and report.']) +

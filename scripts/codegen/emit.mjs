@@ -6,7 +6,7 @@ import { describeModel } from './fields.mjs';
 import { typeName, UNIONS } from './load.mjs';
 import { kebabCase } from './names.mjs';
 import { memberNames, schemaNamed } from './openapi.mjs';
-import { docBlock, generatedHeader, json, key } from './source-text.mjs';
+import { docBlock, generatedHeader, importOf, json, key } from './source-text.mjs';
 
 /** @import { Context } from './convert.mjs' */
 /** @import { Field, Extra } from './fields.mjs' */
@@ -54,33 +54,21 @@ function relativeImport(fromFolder, toFolder, file) {
 }
 
 /**
+ * The imports of the schemas a file in `fromFolder` refers to (the unions' files are at the root).
  * @param {string} fromFolder
  * @param {Set<string>} refs
  * @param {Loaded} loaded
  * @param {string} self
  */
 function importLines(fromFolder, refs, loaded, self) {
-  const lines = [];
-  for (const ref of [...refs].sort()) {
-    if (ref === self) continue;
-    const name = typeName(ref);
-    if (UNIONS[ref]) {
-      lines.push(`import { ${name}Schema, type ${name} } from '${relativeImport(fromFolder, '.', kebabCase(name))}';`);
-    } else {
-      const folder = folderOf(ref, loaded);
-      lines.push(`import { ${name}Schema, type ${name} } from '${relativeImport(fromFolder, folder, kebabCase(name))}';`);
-    }
-  }
-  return lines;
-}
-
-/**
- * @param {Set<string>} helpers
- * @param {number} depth
- */
-function helperImports(helpers, depth) {
-  if (helpers.size === 0) return [];
-  return [`import { ${[...helpers].sort().join(', ')} } from '${'../'.repeat(depth)}schema-helpers';`];
+  return [...refs]
+    .filter((ref) => ref !== self)
+    .sort()
+    .map((ref) => {
+      const name = typeName(ref);
+      const folder = UNIONS[ref] ? '.' : folderOf(ref, loaded);
+      return importOf(relativeImport(fromFolder, folder, kebabCase(name)), [`${name}Schema`], [name]);
+    });
 }
 
 /**
@@ -188,8 +176,12 @@ export function emitSchemaFile(schemaName, loaded) {
   }
   const code = body.slice(body.indexOf('Schema: v.GenericSchema'));
   const valibotImport = /[^.\w]v\.\w+\(/.test(code) ? "import * as v from 'valibot';" : "import type * as v from 'valibot';";
-  const kindImports = ctx.kinds.size > 0 ? [`import { ${[...ctx.kinds].sort().join(', ')} } from '../kinds';`] : [];
-  const imports = [valibotImport, ...helperImports(ctx.helpers, 2), ...kindImports, ...importLines(folder, ctx.refs, loaded, schemaName)];
+  const imports = [
+    valibotImport,
+    ...(ctx.helpers.size > 0 ? [importOf('../../schema-helpers', [...ctx.helpers].sort())] : []),
+    ...(ctx.kinds.size > 0 ? [importOf('../kinds', [...ctx.kinds].sort())] : []),
+    ...importLines(folder, ctx.refs, loaded, schemaName),
+  ];
   return { path: `${folder}/${kebabCase(name)}.ts`, text: `${HEADER}${imports.join('\n')}\n\n${body}` };
 }
 
@@ -203,7 +195,7 @@ export function emitUnionFile(unionName, loaded) {
   const info = UNIONS[unionName];
   if (!info) throw new Error(`${unionName} is not one of the tagged unions`);
   const members = memberNames(loaded.all, unionName).map(typeName);
-  const imports = members.map((member) => `import { ${member}Schema, type ${member} } from './${info.family}/${kebabCase(member)}';`);
+  const imports = members.map((member) => importOf(`./${info.family}/${kebabCase(member)}`, [`${member}Schema`], [member]));
   const open = info.name !== 'Event';
   const text =
     `${HEADER}import type * as v from 'valibot';\nimport { kindUnion } from '../schema-helpers';\nimport { ${info.kindsConst} } from './kinds';\n${imports.join('\n')}\n\n` +
