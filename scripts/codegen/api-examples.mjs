@@ -7,6 +7,7 @@
 // loopback server to add too.
 
 import { headerOf } from './api-emit.mjs';
+import { covered } from './api-model.mjs';
 import { camelCase } from './names.mjs';
 import { refName, refTo, schemaNamed, withoutNull } from './openapi.mjs';
 import { generatedHeader, lit } from './source-text.mjs';
@@ -222,8 +223,7 @@ function caseOf(operation, document, api) {
  */
 export function emitOperationsTest(document, operations, api) {
   const { SOURCE } = api;
-  const covered = (/** @type {string} */ path) => SOURCE.paths.some((prefix) => path.startsWith(prefix));
-  const count = Object.keys(document.paths).filter(covered).length;
+  const count = Object.keys(document.paths).filter((path) => covered(path, api)).length;
   const where = SOURCE.paths.map((prefix) => prefix.replace(/\/$/, '')).join(' and ');
   const cases = operations.map((operation) => caseOf(operation, document, api)).join('\n');
   const text = `${headerOf(api)}// Every ${where} operation of the document (${operations.length}, on ${count} paths): its method called with

@@ -184,7 +184,20 @@ const shortId = (operation, api) => /** @type {string} */ (operation.operationId
  * @param {string} path
  * @param {ApiNames} api
  */
-const covered = (path, api) => api.SOURCE.paths.some((prefix) => path.startsWith(prefix));
+export const covered = (path, api) => api.SOURCE.paths.some((prefix) => path.startsWith(prefix));
+
+/**
+ * The operations on the paths the names file covers, in the document's order, each with its path,
+ * its method (lower case, as the document keys it) and its id without the framework's suffix.
+ * @param {OpenApiDocument} document
+ * @param {ApiNames} api
+ */
+function* coveredOperations(document, api) {
+  for (const [path, methods] of Object.entries(document.paths)) {
+    if (!covered(path, api)) continue;
+    for (const [method, operation] of Object.entries(methods)) yield { path, method, operation, id: shortId(operation, api) };
+  }
+}
 
 /**
  * The document with what the names file adds (SCHEMAS, PROPERTIES, and the `body` of an operation
@@ -216,20 +229,16 @@ export function patchDocument(document, api) {
   }
   /** @type {Set<string>} */
   const found = new Set();
-  for (const [path, methods] of Object.entries(patched.paths)) {
-    if (!covered(path, api)) continue;
-    for (const [method, operation] of Object.entries(methods)) {
-      const id = shortId(operation, api);
-      const name = OPERATIONS[id]?.body;
-      if (!name) continue;
-      if (operation.requestBody) {
-        throw new Error(`${id}: the document now declares a request body; remove \`body\` from its entry in ${SOURCE.namesFile}`);
-      }
-      if (!patched.components.schemas[name]) throw new Error(`${id}: its body ${name} is not a schema of the document or of SCHEMAS`);
-      operation.requestBody = { required: true, content: { 'application/json': { schema: { $ref: refTo(name) } } } };
-      patches.requestBodies[`${method.toUpperCase()} ${path}`] = operation.requestBody;
-      found.add(id);
+  for (const { path, method, operation, id } of coveredOperations(patched, api)) {
+    const name = OPERATIONS[id]?.body;
+    if (!name) continue;
+    if (operation.requestBody) {
+      throw new Error(`${id}: the document now declares a request body; remove \`body\` from its entry in ${SOURCE.namesFile}`);
     }
+    if (!patched.components.schemas[name]) throw new Error(`${id}: its body ${name} is not a schema of the document or of SCHEMAS`);
+    operation.requestBody = { required: true, content: { 'application/json': { schema: { $ref: refTo(name) } } } };
+    patches.requestBodies[`${method.toUpperCase()} ${path}`] = operation.requestBody;
+    found.add(id);
   }
   for (const [id] of bodies)
     if (!found.has(id)) throw new Error(`${SOURCE.namesFile}: ${id} has a body, but the document has no such operation`);
@@ -267,67 +276,63 @@ export function loadOperations(document, api) {
   const operations = [];
   /** @type {Set<string>} */
   const used = new Set();
-  for (const [path, methods] of Object.entries(document.paths)) {
-    if (!covered(path, api)) continue;
-    for (const [method, operation] of Object.entries(methods)) {
-      const id = shortId(operation, api);
-      const named = OPERATIONS[id];
-      if (!named) {
-        throw new Error(
-          `${method.toUpperCase()} ${path} (operationId ${operation.operationId}) has no place on the client: ` +
-            `add "${id}: { at: 'namespace.method' }" to OPERATIONS in ${SOURCE.namesFile}`,
-        );
-      }
-      if (used.has(id)) throw new Error(`two operations are named ${id}`);
-      used.add(id);
-      const parameters = operation.parameters ?? [];
-      const pathNames = [...path.matchAll(/\{([^}]+)\}/g)].map((match) => /** @type {string} */ (match[1]));
-      const query = parameters.filter((parameter) => parameter.in === 'query');
-      const response = jsonSchemaOf(operation.responses['200'] ?? operation.responses['201']);
-      const segments = named.at.split('.');
-      const namespace = segments.slice(0, -1).join('.');
-      if (!NAMESPACES[namespace]) throw new Error(`${id}: namespace ${namespace} is not in NAMESPACES`);
-      const sameAs = named.sameAs ?? {};
-      const positional = (named.positional ?? []).map((name) => {
-        const parameter = query.find((candidate) => candidate.name === name);
-        if (!parameter?.required) throw new Error(`${id}: positional names ${name}, which is not a required query parameter`);
-        return { ...parameter, arg: camelCase(name) };
-      });
-      const body = bodyOf(id, operation.requestBody);
-      const pathParams = pathNames.map((name) => ({ name, arg: camelCase(name) }));
-      const rest = query.filter((parameter) => !(parameter.name in sameAs) && !positional.some((p) => p.name === parameter.name));
-      checkHooks(
-        id,
-        named,
-        [...pathParams, ...positional].map((p) => p.arg).concat(body ? ['body'] : [], rest.length ? ['params'] : []),
-        api,
+  for (const { path, method, operation, id } of coveredOperations(document, api)) {
+    const named = OPERATIONS[id];
+    if (!named) {
+      throw new Error(
+        `${method.toUpperCase()} ${path} (operationId ${operation.operationId}) has no place on the client: ` +
+          `add "${id}: { at: 'namespace.method' }" to OPERATIONS in ${SOURCE.namesFile}`,
       );
-      operations.push({
-        id,
-        method: method.toUpperCase(),
-        path,
-        at: named.at,
-        namespace,
-        top: /** @type {string} */ (segments[0]),
-        name: /** @type {string} */ (segments.at(-1)),
-        summary: operation.summary,
-        description: operation.description,
-        pathParams,
-        positional,
-        query: rest,
-        sameAs,
-        headers: parameters.filter((parameter) => parameter.in === 'header').map((parameter) => parameter.name),
-        body,
-        response: named.response ?? 'json',
-        responseSchema: response ?? {},
-        idempotent: named.idempotent ?? ['GET', 'PUT', 'DELETE'].includes(method.toUpperCase()),
-        checks: named.checks ?? {},
-        errors: named.errors ?? {},
-        note: named.note,
-        paramsType: `${pascalCase(id)}Params`,
-        ...operationKind(method, rest, response, schemas),
-      });
     }
+    if (used.has(id)) throw new Error(`two operations are named ${id}`);
+    used.add(id);
+    const parameters = operation.parameters ?? [];
+    const pathNames = [...path.matchAll(/\{([^}]+)\}/g)].map((match) => /** @type {string} */ (match[1]));
+    const query = parameters.filter((parameter) => parameter.in === 'query');
+    const response = jsonSchemaOf(operation.responses['200'] ?? operation.responses['201']);
+    const segments = named.at.split('.');
+    const namespace = segments.slice(0, -1).join('.');
+    if (!NAMESPACES[namespace]) throw new Error(`${id}: namespace ${namespace} is not in NAMESPACES`);
+    const sameAs = named.sameAs ?? {};
+    const positional = (named.positional ?? []).map((name) => {
+      const parameter = query.find((candidate) => candidate.name === name);
+      if (!parameter?.required) throw new Error(`${id}: positional names ${name}, which is not a required query parameter`);
+      return { ...parameter, arg: camelCase(name) };
+    });
+    const body = bodyOf(id, operation.requestBody);
+    const pathParams = pathNames.map((name) => ({ name, arg: camelCase(name) }));
+    const rest = query.filter((parameter) => !(parameter.name in sameAs) && !positional.some((p) => p.name === parameter.name));
+    checkHooks(
+      id,
+      named,
+      [...pathParams, ...positional].map((p) => p.arg).concat(body ? ['body'] : [], rest.length ? ['params'] : []),
+      api,
+    );
+    operations.push({
+      id,
+      method: method.toUpperCase(),
+      path,
+      at: named.at,
+      namespace,
+      top: /** @type {string} */ (segments[0]),
+      name: /** @type {string} */ (segments.at(-1)),
+      summary: operation.summary,
+      description: operation.description,
+      pathParams,
+      positional,
+      query: rest,
+      sameAs,
+      headers: parameters.filter((parameter) => parameter.in === 'header').map((parameter) => parameter.name),
+      body,
+      response: named.response ?? 'json',
+      responseSchema: response ?? {},
+      idempotent: named.idempotent ?? ['GET', 'PUT', 'DELETE'].includes(method.toUpperCase()),
+      checks: named.checks ?? {},
+      errors: named.errors ?? {},
+      note: named.note,
+      paramsType: `${pascalCase(id)}Params`,
+      ...operationKind(method, rest, response, schemas),
+    });
   }
   for (const id of Object.keys(OPERATIONS)) if (!used.has(id)) throw new Error(`OPERATIONS names ${id}, which the document does not have`);
   return operations;
