@@ -13,7 +13,6 @@ import { typeName } from './load.mjs';
  * @typedef {{ schemas: string[], field: string, old: unknown, new: unknown, take: 'older' | 'newer', why: string }} Row
  */
 
-
 /**
  * A value of a document as a table cell.
  * @param {unknown} value
