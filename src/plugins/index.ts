@@ -56,8 +56,8 @@ export {
   type McpStreamableHttpServer,
   type ParseMcpConfigOptions,
   parseMcpConfig,
-} from './mcp-config';
-export { MCP_RULES } from './mcp-rules';
+} from './mcp/mcp-config';
+export { MCP_RULES } from './mcp/mcp-rules';
 export {
   expandMcpVariables,
   expandPluginVariables,
@@ -65,7 +65,7 @@ export {
   type McpVariableOptions,
   type McpVariableReference,
   type PluginVariables,
-} from './mcp-variables';
+} from './mcp/mcp-variables';
 export { checkPluginName, PLUGIN_NAME_MAX_LENGTH, PLUGIN_NAME_PATTERN, type PluginNameCheck, suggestPluginName } from './plugin-name';
 export { type PythonRegexTranslation, translatePythonRegex } from './python-regex';
 

@@ -1,6 +1,6 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: the fixtures hold the ${…} placeholders of tool-server files
 import { describe, expect, it } from 'vitest';
-import type { LegacyMcpConfig } from '../internal/tool-servers/legacy-mcp-config';
+import type { LegacyMcpConfig } from '../../internal/tool-servers/legacy-mcp-config';
 import { AGENT_PLUGINS_MCP_SCHEMA, type McpConfig } from './mcp-config';
 import { expandMcpVariables, expandPluginVariables, findMcpVariables } from './mcp-variables';
 

@@ -6,7 +6,7 @@
  * reader in `src/internal/tool-servers/`.
  * @module
  */
-import type { Rule } from '../internal/diagnostic';
+import type { Rule } from '../../internal/diagnostic';
 import {
   MCP_INVALID_SERVER,
   MCP_LITERAL_CREDENTIAL,
@@ -17,7 +17,7 @@ import {
   MCP_UNKNOWN_KEY,
   MCP_VALUE_COERCED,
   MCP_WRONG_TYPE,
-} from '../internal/tool-servers/rules';
+} from '../../internal/tool-servers/rules';
 
 /** An Agent Plugins mcp.json without `$schema`. */
 export const MCP_SCHEMA_MISSING: Rule = {

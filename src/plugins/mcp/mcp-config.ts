@@ -5,11 +5,11 @@
  * invalid entry is skipped alone.
  * @module
  */
-import { compareDiagnostics } from '../internal/diagnostic';
-import { checkJsonType, hasOwn, type JsonCheckContext, jsonTypeOf, readJsonObject, report, setOwn } from '../internal/json-checks';
-import type { ParseResult } from '../internal/result';
-import { MCP_NOT_OBJECT, MCP_SERVERS_MISSING, MCP_UNKNOWN_KEY, MCP_WRONG_TYPE } from '../internal/tool-servers/rules';
-import { AGENT_PLUGINS_MANIFEST_SCHEMA } from './manifest/manifest';
+import { compareDiagnostics } from '../../internal/diagnostic';
+import { checkJsonType, hasOwn, type JsonCheckContext, jsonTypeOf, readJsonObject, report, setOwn } from '../../internal/json-checks';
+import type { ParseResult } from '../../internal/result';
+import { MCP_NOT_OBJECT, MCP_SERVERS_MISSING, MCP_UNKNOWN_KEY, MCP_WRONG_TYPE } from '../../internal/tool-servers/rules';
+import { AGENT_PLUGINS_MANIFEST_SCHEMA } from '../manifest/manifest';
 import { MCP_SCHEMA_MISSING, MCP_SCHEMA_UNSUPPORTED } from './mcp-rules';
 import { checkMcpServer, type McpServer } from './mcp-server';
 

@@ -7,9 +7,9 @@
  * @module
  */
 
-import { type JsonCheckContext, report } from '../internal/json-checks';
-import type { JsonPath } from '../internal/json-source';
-import { MCP_LITERAL_CREDENTIAL, MCP_PLACEHOLDER_NOT_EXPANDED } from '../internal/tool-servers/rules';
+import { type JsonCheckContext, report } from '../../internal/json-checks';
+import type { JsonPath } from '../../internal/json-source';
+import { MCP_LITERAL_CREDENTIAL, MCP_PLACEHOLDER_NOT_EXPANDED } from '../../internal/tool-servers/rules';
 import { MCP_COMMAND_INVALID, MCP_CWD_INVALID, MCP_ENV_RESERVED } from './mcp-rules';
 
 /** The placeholders mcp.json expands (in args, env values and cwd only). */

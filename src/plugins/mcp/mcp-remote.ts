@@ -5,9 +5,9 @@
  * @module
  */
 
-import { type JsonCheckContext, report } from '../internal/json-checks';
-import type { JsonPath } from '../internal/json-source';
-import { MCP_LITERAL_CREDENTIAL, MCP_PLACEHOLDER_NOT_EXPANDED } from '../internal/tool-servers/rules';
+import { type JsonCheckContext, report } from '../../internal/json-checks';
+import type { JsonPath } from '../../internal/json-source';
+import { MCP_LITERAL_CREDENTIAL, MCP_PLACEHOLDER_NOT_EXPANDED } from '../../internal/tool-servers/rules';
 import { MCP_HEADER_IGNORED, MCP_HEADER_INVALID, MCP_URL_INVALID } from './mcp-rules';
 
 /** Headers the client generates, which the service drops from the configuration. */

@@ -5,9 +5,9 @@
  * @module
  */
 
-import { checkJsonType, hasOwn, isJsonObject, type JsonCheckContext, jsonTypeOf, report, setOwn } from '../internal/json-checks';
-import type { JsonPath } from '../internal/json-source';
-import { MCP_INVALID_SERVER, MCP_WRONG_TYPE } from '../internal/tool-servers/rules';
+import { checkJsonType, hasOwn, isJsonObject, type JsonCheckContext, jsonTypeOf, report, setOwn } from '../../internal/json-checks';
+import type { JsonPath } from '../../internal/json-source';
+import { MCP_INVALID_SERVER, MCP_WRONG_TYPE } from '../../internal/tool-servers/rules';
 import { checkHeaders, checkRemoteUrl } from './mcp-remote';
 import { MCP_TRANSPORT_UNSUPPORTED } from './mcp-rules';
 import { checkStdioCommand, checkStdioCwd, checkStdioEnv, reportOtherPlaceholders } from './mcp-stdio';
