@@ -12,12 +12,14 @@
 import * as agentServerNames from './codegen/api-agent-server-names.mjs';
 import { emitIndex, emitModelFiles, emitNamespaceFile, eventKinds } from './codegen/api-emit.mjs';
 import { emitDocumentPatches, emitOperationsTest } from './codegen/api-examples.mjs';
-import { loadOperations, loadSchemas, patchDocument } from './codegen/api-model.mjs';
+import { loadOperations, loadSchemas } from './codegen/api-model.mjs';
 import * as serviceNames from './codegen/api-names.mjs';
+import { patchDocument } from './codegen/api-patch.mjs';
 import { runGenerator } from './codegen/output.mjs';
 import { readSpecs } from './codegen/spec.mjs';
 
-/** @import { ApiNames, DocumentPatch } from './codegen/api-model.mjs' */
+/** @import { DocumentPatch } from './codegen/api-patch.mjs' */
+/** @import { ApiNames } from './codegen/api-tables.mjs' */
 /** @import { OpenApiDocument } from './codegen/openapi.mjs' */
 /** @import { GeneratedFile, Output } from './codegen/output.mjs' */
 

@@ -5,7 +5,7 @@
 // `/api/profiles` and `/api/file/` must be named here: a new one stops the generator until it has a
 // place on the client.
 
-/** @import { External, Namespace, OperationNames, Source } from './api-model.mjs' */
+/** @import { External, Namespace, OperationNames, Source } from './api-tables.mjs' */
 /** @import { Schemas } from './openapi.mjs' */
 
 /**

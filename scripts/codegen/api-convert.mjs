@@ -5,7 +5,8 @@
 import { isNullable, refName, withoutNull } from './openapi.mjs';
 import { defaultValue, docComment, key, lit, operand } from './source-text.mjs';
 
-/** @import { ApiNames, SchemaInfo } from './api-model.mjs' */
+/** @import { SchemaInfo } from './api-model.mjs' */
+/** @import { ApiNames } from './api-tables.mjs' */
 /** @import { SchemaNode } from './openapi.mjs' */
 
 /**

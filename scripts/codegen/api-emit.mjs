@@ -11,7 +11,8 @@ import { docComment, generatedHeader, importOf, key, lit } from './source-text.m
 import { DOCUMENTS } from './spec.mjs';
 
 /** @import { Context } from './api-convert.mjs' */
-/** @import { ApiNames, ApiOperation, SchemaInfo } from './api-model.mjs' */
+/** @import { ApiOperation, SchemaInfo } from './api-model.mjs' */
+/** @import { ApiNames } from './api-tables.mjs' */
 /** @import { OpenApiDocument, Parameter, SchemaNode } from './openapi.mjs' */
 /** @import { GeneratedFile } from './output.mjs' */
 

@@ -12,7 +12,9 @@ import { camelCase } from './names.mjs';
 import { refName, refTo, schemaNamed, withoutNull } from './openapi.mjs';
 import { generatedHeader, lit } from './source-text.mjs';
 
-/** @import { ApiNames, ApiOperation, DocumentPatch } from './api-model.mjs' */
+/** @import { ApiOperation } from './api-model.mjs' */
+/** @import { DocumentPatch } from './api-patch.mjs' */
+/** @import { ApiNames } from './api-tables.mjs' */
 /** @import { OpenApiDocument, Parameter, SchemaNode, Schemas } from './openapi.mjs' */
 /** @import { GeneratedFile } from './output.mjs' */
 

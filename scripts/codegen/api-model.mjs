@@ -4,74 +4,13 @@
 // operation with its name on the client, its kind (a paginated search, a batch get, or a plain
 // call), its parameters and bodies; and every schema they reach, with its TypeScript name, the
 // file it goes to, and whether responses reach it (then it also gets a Valibot schema). `api` is a
-// names file's tables: SOURCE, OPERATIONS, NAMESPACES, EXTERNAL, RENAMES, PRESENT, SCHEMAS, PROPERTIES, IMPORTS.
+// names file's tables (see api-tables.mjs).
 
 import { camelCase, className, pascalCase } from './names.mjs';
-import { reachable, refName, refsOf, refTo, schemaNamed } from './openapi.mjs';
+import { reachable, refName, refsOf, schemaNamed } from './openapi.mjs';
 
+/** @import { ApiNames, Namespace, OperationNames, ResponseType } from './api-tables.mjs' */
 /** @import { OpenApiDocument, Operation, Parameter, RequestBody, Response, SchemaNode, Schemas } from './openapi.mjs' */
-/** @import { DocumentName } from './spec.mjs' */
-
-/**
- * Which document a names file is for, and where its code goes (see api-names.mjs).
- * @typedef {{
- *   document: DocumentName,
- *   paths: string[],
- *   idSeparator: string,
- *   folder: string,
- *   namesFile: string,
- *   docName: string,
- *   testFile: string,
- *   harness: string,
- *   testName: string,
- * }} Source
- */
-
-/**
- * How the client takes a response that is not JSON: as text, or as bytes.
- * @typedef {'json' | 'text' | 'binary'} ResponseType
- */
-
-/**
- * An operation's place on the client and the facts the document does not state (see api-names.mjs).
- * @typedef {{
- *   at: string,
- *   idempotent?: boolean,
- *   response?: ResponseType,
- *   sameAs?: Record<string, string>,
- *   positional?: string[],
- *   body?: string,
- *   checks?: Record<string, string>,
- *   errors?: Record<string, string>,
- *   note?: string,
- * }} OperationNames
- */
-
-/**
- * A namespace of the client: its interface, its file (top-level namespaces only), one line of documentation.
- * @typedef {{ type: string, file?: string, doc: string }} Namespace
- */
-
-/**
- * A schema agentwire already has: its type, and the decoder or schema that reads it.
- * @typedef {{ type: string, decoder?: string, schema?: string }} External
- */
-
-/**
- * The tables of a names file.
- * @typedef {{
- *   SOURCE: Source,
- *   OPERATIONS: Record<string, OperationNames>,
- *   NAMESPACES: Record<string, Namespace>,
- *   EXTERNAL: Record<string, External>,
- *   RENAMES: Record<string, string>,
- *   PRESENT: Record<string, string[]>,
- *   SCHEMAS: Schemas,
- *   PROPERTIES: Record<string, Schemas>,
- *   IMPORTS: Record<string, string>,
- *   EXAMPLES: Record<string, unknown>,
- * }} ApiNames
- */
 
 /**
  * A request body: its schema, whether it is required, and how it is sent.
@@ -116,12 +55,6 @@ import { reachable, refName, refsOf, refTo, schemaNamed } from './openapi.mjs';
  * A schema the operations reach: its TypeScript name, whether responses and requests reach it,
  * and the file it goes to.
  * @typedef {{ name: string, tsName: string, schema: SchemaNode, response: boolean, input: boolean, file: string }} SchemaInfo
- */
-
-/**
- * What the generator added to a document: component schemas, fields by schema, and request bodies
- * keyed `METHOD /path`.
- * @typedef {{ schemas: Schemas, properties: Record<string, Schemas>, requestBodies: Record<string, RequestBody> }} DocumentPatch
  */
 
 /**
@@ -192,57 +125,11 @@ export const covered = (path, api) => api.SOURCE.paths.some((prefix) => path.sta
  * @param {OpenApiDocument} document
  * @param {ApiNames} api
  */
-function* coveredOperations(document, api) {
+export function* coveredOperations(document, api) {
   for (const [path, methods] of Object.entries(document.paths)) {
     if (!covered(path, api)) continue;
     for (const [method, operation] of Object.entries(methods)) yield { path, method, operation, id: shortId(operation, api) };
   }
-}
-
-/**
- * The document with what the names file adds (SCHEMAS, PROPERTIES, and the `body` of an operation
- * whose document declares none), and those additions as `{ schemas, properties, requestBodies }`
- * (request bodies keyed `METHOD /path`). The document itself is left as it is.
- * @param {OpenApiDocument} document
- * @param {ApiNames} api
- * @returns {{ document: OpenApiDocument, patches: DocumentPatch }}
- */
-export function patchDocument(document, api) {
-  const { OPERATIONS, SCHEMAS, PROPERTIES, SOURCE } = api;
-  /** @type {DocumentPatch} */
-  const patches = { schemas: SCHEMAS, properties: PROPERTIES, requestBodies: {} };
-  const bodies = Object.entries(OPERATIONS).filter(([, named]) => named.body);
-  if (!bodies.length && !Object.keys(SCHEMAS).length && !Object.keys(PROPERTIES).length) return { document, patches };
-  const patched = structuredClone(document);
-  for (const [name, schema] of Object.entries(SCHEMAS)) {
-    if (patched.components.schemas[name]) throw new Error(`${SOURCE.namesFile}: SCHEMAS adds ${name}, which the document now has`);
-    patched.components.schemas[name] = schema;
-  }
-  for (const [name, properties] of Object.entries(PROPERTIES)) {
-    const schema = patched.components.schemas[name];
-    if (!schema?.properties)
-      throw new Error(`${SOURCE.namesFile}: PROPERTIES adds to ${name}, which is not an object schema of the document`);
-    for (const [key, property] of Object.entries(properties)) {
-      if (schema.properties[key]) throw new Error(`${SOURCE.namesFile}: PROPERTIES adds ${name}.${key}, which the document now has`);
-      schema.properties[key] = property;
-    }
-  }
-  /** @type {Set<string>} */
-  const found = new Set();
-  for (const { path, method, operation, id } of coveredOperations(patched, api)) {
-    const name = OPERATIONS[id]?.body;
-    if (!name) continue;
-    if (operation.requestBody) {
-      throw new Error(`${id}: the document now declares a request body; remove \`body\` from its entry in ${SOURCE.namesFile}`);
-    }
-    if (!patched.components.schemas[name]) throw new Error(`${id}: its body ${name} is not a schema of the document or of SCHEMAS`);
-    operation.requestBody = { required: true, content: { 'application/json': { schema: { $ref: refTo(name) } } } };
-    patches.requestBodies[`${method.toUpperCase()} ${path}`] = operation.requestBody;
-    found.add(id);
-  }
-  for (const [id] of bodies)
-    if (!found.has(id)) throw new Error(`${SOURCE.namesFile}: ${id} has a body, but the document has no such operation`);
-  return { document: patched, patches };
 }
 
 /**

@@ -4,7 +4,7 @@
 // one stops the generator until it has a place on the client. scripts/codegen/api-agent-server-names.mjs
 // does the same for the agent server's document; both export the same tables.
 
-/** @import { External, Namespace, OperationNames, Source } from './api-model.mjs' */
+/** @import { External, Namespace, OperationNames, Source } from './api-tables.mjs' */
 /** @import { SchemaNode, Schemas } from './openapi.mjs' */
 
 /**
