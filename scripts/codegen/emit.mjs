@@ -9,7 +9,7 @@ import { memberNames, schemaNamed } from './openapi.mjs';
 import { docBlock, generatedHeader, importOf, json, key } from './source-text.mjs';
 
 /** @import { Context } from './convert.mjs' */
-/** @import { Field, Extra } from './fields.mjs' */
+/** @import { Extra, Model } from './fields.mjs' */
 /** @import { Loaded, UnionInfo } from './load.mjs' */
 /** @import { GeneratedFile } from './output.mjs' */
 /** @import { SchemaNode, ToolTitle } from './openapi.mjs' */
@@ -104,7 +104,7 @@ function titleDoc(name) {
 
 /**
  * The options argument of a model helper (see `ModelOptions` in src/events/model.ts), or nothing.
- * @param {import('./fields.mjs').Model} model
+ * @param {Model} model
  * @param {{ key: string, after?: string | undefined }[]} fields
  * @param {Context} ctx
  */

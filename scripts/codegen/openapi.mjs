@@ -162,6 +162,17 @@ export function withoutNull(node) {
   return { members, nullable: members.length !== union.length };
 }
 
+/**
+ * A node without its `null` member (`X | null` → `X`).
+ * @param {SchemaNode} node
+ * @returns {SchemaNode}
+ */
+export function nonNull(node) {
+  if (!node.anyOf) return node;
+  const { members } = withoutNull(node);
+  return members.length === 1 ? /** @type {SchemaNode} */ (members[0]) : { anyOf: members };
+}
+
 /** Whether a node admits `null`: the `null` type, or a union with a `null` member. */
 export const isNullable = (/** @type {SchemaNode} */ node) => isNull(node) || withoutNull(node).nullable;
 

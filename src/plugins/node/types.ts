@@ -10,7 +10,7 @@ import type { Skill } from '../../skills/types';
 import type { HooksConfig } from '../hooks-config';
 import type { LegacyPluginManifest } from '../manifest/legacy-manifest';
 import type { PluginManifest } from '../manifest/manifest';
-import type { McpServer } from '../mcp-server';
+import type { McpServer } from '../mcp/mcp-server';
 
 /**
  * The service version to load the folder as: `'1.49'` (and later) reads a root `plugin.json` as an

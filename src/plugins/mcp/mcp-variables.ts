@@ -5,8 +5,8 @@
  * environment is passed in, never read).
  * @module
  */
-import { isJsonObject, setOwn } from '../internal/json-checks';
-import type { LegacyMcpConfig } from '../internal/tool-servers/legacy-mcp-config';
+import { isJsonObject, setOwn } from '../../internal/json-checks';
+import type { LegacyMcpConfig } from '../../internal/tool-servers/legacy-mcp-config';
 import type { McpConfig, McpServer } from './mcp-config';
 
 /** The two values an Agent Plugins client provides. */
