@@ -7,7 +7,7 @@
 // difference is resolved by exactly one rule; one that no rule covers stops the generator.
 import { compareDocuments, renameRefs } from './compare.mjs';
 import { UNIONS } from './load.mjs';
-import { memberNames, propertyNamed, reachable, schemaNamed } from './openapi.mjs';
+import { insertProperty, memberNames, propertyNamed, reachable, schemaNamed } from './openapi.mjs';
 
 /** @import { Difference } from './compare.mjs' */
 /** @import { OpenApiDocument, SchemaNode, Schemas } from './openapi.mjs' */
@@ -119,27 +119,6 @@ const RULES = [
 ];
 
 /**
- * Inserts `key` into `schema.properties` after the nearest property that precedes it in `order`.
- * @param {SchemaNode} schema
- * @param {string} key
- * @param {SchemaNode} node
- * @param {string[]} order
- */
-function insertProperty(schema, key, node, order) {
-  const entries = Object.entries(schema.properties ?? {});
-  let at = entries.length;
-  for (let i = order.indexOf(key) - 1; i >= 0; i--) {
-    const index = entries.findIndex(([name]) => name === order[i]);
-    if (index >= 0) {
-      at = index + 1;
-      break;
-    }
-  }
-  entries.splice(at, 0, [key, node]);
-  schema.properties = Object.fromEntries(entries);
-}
-
-/**
  * The union each member of the service's four unions belongs to.
  * @param {Schemas} schemas
  */
@@ -195,7 +174,9 @@ export function mergeDocuments(service, agentServer) {
       const target = schemaNamed(schemas, difference.schema);
       const property = /** @type {string} */ (difference.property);
       const node = propertyNamed(newer, sourceName, property);
-      insertProperty(target, property, renameRefs(node, rename), Object.keys(source.properties ?? {}));
+      // After the nearest property that precedes it in the newer document.
+      const order = Object.keys(source.properties ?? {});
+      insertProperty(target, property, renameRefs(node, rename), order.slice(0, Math.max(order.indexOf(property), 0)).reverse());
       if (source.required?.includes(property)) target.required = [...(target.required ?? []), property];
     }
   }

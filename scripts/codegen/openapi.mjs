@@ -124,6 +124,21 @@ export function propertyNamed(schemas, schemaName, key) {
 }
 
 /**
+ * Inserts a property into an object schema right after the first of `after` it has (at the end
+ * when it has none), keeping the order of the others.
+ * @param {SchemaNode} schema
+ * @param {string} key
+ * @param {SchemaNode} node
+ * @param {readonly string[]} after
+ */
+export function insertProperty(schema, key, node, after) {
+  const entries = Object.entries(schema.properties ?? {});
+  const at = after.map((name) => entries.findIndex(([other]) => other === name)).find((index) => index >= 0);
+  entries.splice(at === undefined ? entries.length : at + 1, 0, [key, node]);
+  schema.properties = Object.fromEntries(entries);
+}
+
+/**
  * The names of the members of a `oneOf` union schema, in its order.
  * @param {Schemas} schemas
  * @param {string} union

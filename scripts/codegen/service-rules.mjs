@@ -5,7 +5,7 @@
 // marked on the schema node with an `x-service…` key that convert.mjs and emit-fast.mjs read.
 
 import { snakeCase } from './names.mjs';
-import { kindOf, memberNames, propertyNamed, schemaNamed, withoutNull } from './openapi.mjs';
+import { insertProperty, kindOf, memberNames, propertyNamed, schemaNamed, withoutNull } from './openapi.mjs';
 
 /** @import { SchemaNode, Schemas, ToolTitle } from './openapi.mjs' */
 
@@ -85,21 +85,6 @@ export const AFTER_FILLS = {
 };
 
 /**
- * Inserts `key` into an object's properties right after `after`, keeping the order.
- * @param {SchemaNode} schema
- * @param {string} after
- * @param {string} key
- * @param {SchemaNode} node
- */
-function insertProperty(schema, after, key, node) {
-  const entries = Object.entries(schema.properties ?? {});
-  const at = entries.findIndex(([name]) => name === after);
-  if (at < 0) throw new Error(`service rule: no property ${after} to insert ${key} after`);
-  entries.splice(at + 1, 0, [key, node]);
-  schema.properties = Object.fromEntries(entries);
-}
-
-/**
  * Applies the service's rules to `all` (the document's `components.schemas`), in place.
  * @param {Schemas} all
  */
@@ -122,11 +107,9 @@ export function applyServiceRules(all) {
   propertyNamed(all, 'ConversationStateUpdateEvent-Input', 'value').default = {};
 
   // `TaskAction.max_turns` (deprecated, ignored) is hidden from the document but still a field: `int >= 1 | None`.
-  insertProperty(schemaNamed(all, 'TaskAction-Input'), 'resume', 'max_turns', {
-    anyOf: [{ type: 'integer', minimum: 1 }, { type: 'null' }],
-    default: null,
-    'x-service-hidden': true,
-  });
+  propertyNamed(all, 'TaskAction-Input', 'resume');
+  const maxTurns = { anyOf: [{ type: 'integer', minimum: 1 }, { type: 'null' }], default: null, 'x-service-hidden': true };
+  insertProperty(schemaNamed(all, 'TaskAction-Input'), 'max_turns', maxTurns, ['resume']);
 
   // An event's `id` may be any string but the reserved root marker `"__root__"` (a validator of the base class).
   for (const member of memberNames(all, 'Event-Input')) propertyNamed(all, member, 'id')['x-service'] = 'event-id';
