@@ -7,7 +7,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import type { Diagnostic } from '../internal/diagnostic';
-import { HOOK_EVENTS, type HooksConfig, hookEventField } from '../plugins/hooks-config';
+import { HOOK_EVENTS, type HooksConfig, hookEventField } from '../plugins/hooks/hooks-config';
 import { loadPluginDirectory, type PluginDirectory, type PluginServiceVersion } from '../plugins/node';
 import { redactSourceCredentials } from '../plugins/source-redact';
 import type { Skill } from '../skills/types';

@@ -17,9 +17,15 @@ export type { PluginParameterValue, PluginReference, PluginSpec } from './plugin
 
 export { type LegacyMcpConfig, type ParseLegacyMcpConfigOptions, parseLegacyMcpConfig } from '../internal/tool-servers/legacy-mcp-config';
 export type { LegacyMcpServer, LegacyMcpTransport } from '../internal/tool-servers/legacy-mcp-server';
-export type { HookDefinition, HookType } from './hook-definition';
-export { analyzeHookMatcher, CLAUDE_CODE_TOOL_EQUIVALENTS, type HookMatcherAnalysis, matchHook, SERVICE_TOOL_NAMES } from './hook-matcher';
-export { HOOK_RULES } from './hook-rules';
+export type { HookDefinition, HookType } from './hooks/hook-definition';
+export {
+  analyzeHookMatcher,
+  CLAUDE_CODE_TOOL_EQUIVALENTS,
+  type HookMatcherAnalysis,
+  matchHook,
+  SERVICE_TOOL_NAMES,
+} from './hooks/hook-matcher';
+export { HOOK_RULES } from './hooks/hook-rules';
 export {
   HOOK_EVENTS,
   type HookEvent,
@@ -28,7 +34,7 @@ export {
   hookEventField,
   type ParseHooksConfigOptions,
   parseHooksConfig,
-} from './hooks-config';
+} from './hooks/hooks-config';
 export {
   CLAUDE_CODE_COMPONENT_FIELDS,
   type LegacyPluginAuthor,

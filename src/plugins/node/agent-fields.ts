@@ -11,7 +11,7 @@ import { parseLegacyMcpConfig } from '../../internal/tool-servers/legacy-mcp-con
 import type { YamlPath } from '../../internal/yaml-source';
 import type { Problem } from '../../skills/problem';
 import type { SkillFileRead } from '../../skills/read-skill-file';
-import { parseHooksConfig } from '../hooks-config';
+import { parseHooksConfig } from '../hooks/hooks-config';
 import { describePythonType } from './python-type';
 import { PLUGIN_AGENT_FIELD_IGNORED, PLUGIN_AGENT_INVALID } from './rules';
 import type { AgentPermissionMode, PluginAgent } from './types';

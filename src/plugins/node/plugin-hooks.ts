@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import type { Diagnostic } from '../../internal/diagnostic';
 import type { SafeWalker } from '../../skills/walk';
-import { type HooksConfig, parseHooksConfig } from '../hooks-config';
+import { type HooksConfig, parseHooksConfig } from '../hooks/hooks-config';
 import { readPluginFile } from './plugin-file';
 
 /** What the service keeps of a hooks file it drops: every event empty. */

@@ -7,7 +7,7 @@ import type { Diagnostic } from '../../internal/diagnostic';
 import type { LegacyMcpServer } from '../../internal/tool-servers/legacy-mcp-server';
 import type { SkillFileSystem } from '../../skills/file-system';
 import type { Skill } from '../../skills/types';
-import type { HooksConfig } from '../hooks-config';
+import type { HooksConfig } from '../hooks/hooks-config';
 import type { LegacyPluginManifest } from '../manifest/legacy-manifest';
 import type { PluginManifest } from '../manifest/manifest';
 import type { McpServer } from '../mcp/mcp-server';

@@ -12,8 +12,8 @@ import {
   readLaxBool,
   readLaxInt,
   report,
-} from '../internal/json-checks';
-import type { JsonPath } from '../internal/json-source';
+} from '../../internal/json-checks';
+import type { JsonPath } from '../../internal/json-source';
 import { checkHookCommand } from './hook-command';
 import {
   HOOKS_FIELD_UNUSED,

@@ -5,8 +5,8 @@
  * @module
  */
 
-import { type JsonCheckContext, report } from '../internal/json-checks';
-import type { JsonPath } from '../internal/json-source';
+import { type JsonCheckContext, report } from '../../internal/json-checks';
+import type { JsonPath } from '../../internal/json-source';
 import { analyzeHookMatcher, CLAUDE_CODE_TOOL_EQUIVALENTS, SERVICE_TOOL_NAMES } from './hook-matcher';
 import { HOOKS_MATCHER_INVALID_REGEX, HOOKS_MATCHER_NEVER_FIRES } from './hook-rules';
 

@@ -3,7 +3,7 @@
  * same format in `.openhands/hooks.json`.
  * @module
  */
-import type { Rule } from '../internal/diagnostic';
+import type { Rule } from '../../internal/diagnostic';
 
 const DROPS_FILE = 'The service validates the hooks file as a whole: one invalid part and it loads none of the hooks in the file.';
 

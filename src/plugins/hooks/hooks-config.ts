@@ -4,10 +4,10 @@
  * hook and it loads none of the file's hooks.
  * @module
  */
-import { compareDiagnostics } from '../internal/diagnostic';
-import { checkJsonType, hasOwn, isJsonObject, type JsonCheckContext, readJsonObject, report } from '../internal/json-checks';
-import type { JsonPath } from '../internal/json-source';
-import type { ParseResult } from '../internal/result';
+import { compareDiagnostics } from '../../internal/diagnostic';
+import { checkJsonType, hasOwn, isJsonObject, type JsonCheckContext, readJsonObject, report } from '../../internal/json-checks';
+import type { JsonPath } from '../../internal/json-source';
+import type { ParseResult } from '../../internal/result';
 import { checkHookDefinition, DROPS_WHOLE_FILE, type HookDefinition } from './hook-definition';
 import { checkHookMatcher } from './hook-matcher-checks';
 import {

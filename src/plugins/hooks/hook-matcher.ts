@@ -4,7 +4,7 @@
  * Edge-safe.
  * @module
  */
-import { translatePythonRegex } from './python-regex';
+import { translatePythonRegex } from '../python-regex';
 
 /**
  * The names of the service's own tools, as hooks receive them in `tool_name`: the standard
