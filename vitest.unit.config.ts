@@ -31,6 +31,7 @@ const SLOW = [
   // Many git processes, and loads at scale.
   'test/skills/config-repository.test.ts',
   'test/skills/scale.test.ts',
+  'test/toolkit-conformance/**',
 ];
 
 export default defineConfig({
