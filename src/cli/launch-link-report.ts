@@ -8,7 +8,7 @@ import { launchLinkDiagnostics } from '../plugins/launch-link-diagnostics';
 import { type LaunchLinkMode, parseLaunchLink } from '../plugins/launch-link-parse';
 import { formatPluginParameters } from '../plugins/plugin-parameters';
 import type { PluginSpec } from '../plugins/plugin-reference';
-import { checkPluginReference } from '../plugins/reference-check';
+import { checkPluginReference } from '../plugins/sources/reference-check';
 
 /** A plugin the link carries, its fields as decoded (unchecked in service mode), and the checks of its reference. */
 export interface InspectedPlugin {

@@ -13,7 +13,7 @@ import type { Marketplace, MarketplacePluginEntry, MarketplaceSource } from '../
 import type { PluginServiceVersion } from '../plugins/node';
 import type { PluginReference } from '../plugins/plugin-reference';
 import { resolveConversationPlugins } from '../plugins/resolve-plugins';
-import { redactSourceCredentials } from '../plugins/source-redact';
+import { redactSourceCredentials } from '../plugins/sources/source-redact';
 import { nodeFileSystem } from '../skills/file-system';
 import { loadSkillsDirectory } from '../skills/load-directory';
 import { countProblems, inspectPluginFolder, type PluginReport, type ProblemCount, type ReportedSkill, reportSkill } from './plugin-report';

@@ -6,7 +6,7 @@
  */
 
 import type { PluginParameterValue, PluginSpec } from '../plugins/plugin-reference';
-import { redactSourceCredentials } from '../plugins/plugin-source';
+import { redactSourceCredentials } from '../plugins/sources/plugin-source';
 import { UsageError } from './io';
 import { printable } from './report-text';
 

@@ -9,7 +9,7 @@ import { basename, join, relative } from 'node:path';
 import type { Diagnostic } from '../internal/diagnostic';
 import { HOOK_EVENTS, type HooksConfig, hookEventField } from '../plugins/hooks/hooks-config';
 import { loadPluginDirectory, type PluginDirectory, type PluginServiceVersion } from '../plugins/node';
-import { redactSourceCredentials } from '../plugins/source-redact';
+import { redactSourceCredentials } from '../plugins/sources/source-redact';
 import type { Skill } from '../skills/types';
 
 /** A skill as the report lists it. */

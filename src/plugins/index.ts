@@ -110,18 +110,6 @@ export type {
   MarketplaceUrlSource,
 } from './marketplace-types';
 export {
-  type FormatPluginSourceOptions,
-  formatPluginSource,
-  type GitHubPluginSource,
-  type GitPluginSource,
-  type LocalPluginSource,
-  type ParsedPluginSource,
-  type PluginSourceOptions,
-  parsePluginSource,
-  redactSourceCredentials,
-  SOURCE_RULES,
-} from './plugin-source';
-export {
   AmbiguousPluginError,
   findPlugin,
   findPluginOrThrow,
@@ -134,12 +122,6 @@ export {
   type RegisteredMarketplace,
   SPECIFIER_RULES,
 } from './plugin-specifier';
-export {
-  type CheckedPluginReference,
-  type CheckPluginReferenceOptions,
-  checkPluginReference,
-  REFERENCE_RULES,
-} from './reference-check';
 export {
   autoLoads,
   MARKETPLACE_SOURCE_PATTERNS,
@@ -164,6 +146,24 @@ export {
   type ResolveConversationPluginsInput,
   resolveConversationPlugins,
 } from './resolve-plugins';
+export {
+  type FormatPluginSourceOptions,
+  formatPluginSource,
+  type GitHubPluginSource,
+  type GitPluginSource,
+  type LocalPluginSource,
+  type ParsedPluginSource,
+  type PluginSourceOptions,
+  parsePluginSource,
+  redactSourceCredentials,
+  SOURCE_RULES,
+} from './sources/plugin-source';
+export {
+  type CheckedPluginReference,
+  type CheckPluginReferenceOptions,
+  checkPluginReference,
+  REFERENCE_RULES,
+} from './sources/reference-check';
 
 // End of the marketplace exports (a detached comment: the import sorter orders each block on its own).
 

@@ -33,7 +33,7 @@ import {
 import { readMarketplaceSource } from './marketplace-source-parse';
 import type { MarketplaceAuthor, MarketplaceEntryBase, MarketplacePluginEntry, MarketplaceSkillEntry } from './marketplace-types';
 import { normalizeRelative } from './posix-path';
-import { describe } from './reference-check';
+import { describe } from './sources/reference-check';
 
 const BASE_KEYS = ['name', 'source', 'description', 'version', 'author', 'category', 'homepage'];
 // Written out (no spread): a spread at module level would keep this table in every browser bundle.

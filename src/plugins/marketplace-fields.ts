@@ -12,7 +12,7 @@ import {
   MARKETPLACE_UNKNOWN_FIELD,
   MARKETPLACE_WRONG_TYPE,
 } from './marketplace-rules';
-import { describe } from './reference-check';
+import { describe } from './sources/reference-check';
 
 /** The state of one parse: where diagnostics go, and whether the service rejects the whole file. */
 export interface FieldReader {

@@ -20,9 +20,9 @@ import {
   MARKETPLACE_WRONG_TYPE,
 } from './marketplace-rules';
 import type { MarketplaceSource } from './marketplace-types';
-import { parsePluginSource } from './plugin-source';
 import { lstripDotSlash, normalizeRelative, resolvePosix } from './posix-path';
-import { describe, repoPathProblems } from './reference-check';
+import { parsePluginSource } from './sources/plugin-source';
+import { describe, repoPathProblems } from './sources/reference-check';
 
 const OBJECT_KEYS: Record<string, ReadonlySet<string>> = {
   github: new Set(['source', 'repo', 'ref', 'path', 'sha']),

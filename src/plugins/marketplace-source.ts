@@ -6,9 +6,9 @@
  */
 import type { MarketplacePluginEntry, MarketplaceSkillEntry, MarketplaceSource } from './marketplace-types';
 import type { PluginReference } from './plugin-reference';
-import { parsePluginSource, redactSourceCredentials } from './plugin-source';
 import { joinInside, lstripDotSlash, normalizeRelative, pythonJoin, resolvePosix } from './posix-path';
-import { repoPathProblems } from './reference-check';
+import { parsePluginSource, redactSourceCredentials } from './sources/plugin-source';
+import { repoPathProblems } from './sources/reference-check';
 
 /** Where the marketplace is. */
 export interface MarketplaceSourceOptions {

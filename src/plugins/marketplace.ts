@@ -24,7 +24,7 @@ import type {
   MarketplacePluginEntry,
   MarketplaceSkillEntry,
 } from './marketplace-types';
-import { describe } from './reference-check';
+import { describe } from './sources/reference-check';
 
 /** Options of {@link parseMarketplace}. */
 export interface ParseMarketplaceOptions {

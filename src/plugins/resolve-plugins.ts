@@ -9,8 +9,8 @@ import { type MarketplaceSourceResolution, resolveMarketplaceSource } from './ma
 import type { Marketplace, MarketplacePluginEntry } from './marketplace-types';
 import type { PluginReference, PluginSpec } from './plugin-reference';
 import type { RegisteredMarketplace } from './plugin-specifier';
-import { checkPluginReference } from './reference-check';
 import { autoLoads } from './registration';
+import { checkPluginReference } from './sources/reference-check';
 
 /** The conversation a plugin set is decided for: its owner, and its organization when it has one. */
 export interface ConversationScope {

@@ -7,7 +7,7 @@ import type { Diagnostic } from '../../internal/diagnostic';
 import { createLaunchLink, LaunchLinkError } from '../../plugins/launch-link-create';
 import { launchLinkDiagnostics } from '../../plugins/launch-link-diagnostics';
 import type { PluginSpec } from '../../plugins/plugin-reference';
-import { checkPluginReference } from '../../plugins/reference-check';
+import { checkPluginReference } from '../../plugins/sources/reference-check';
 import { parseCommandArgs } from '../args';
 import type { Command } from '../command';
 import { type CommandIO, UsageError } from '../io';

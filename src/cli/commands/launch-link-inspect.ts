@@ -5,7 +5,7 @@
  * @module
  */
 import type { LaunchLinkMode } from '../../plugins/launch-link-parse';
-import { redactSourceCredentials } from '../../plugins/plugin-source';
+import { redactSourceCredentials } from '../../plugins/sources/plugin-source';
 import { parseCommandArgs } from '../args';
 import { createStyles, type Styles } from '../color';
 import type { Command } from '../command';

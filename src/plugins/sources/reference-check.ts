@@ -3,11 +3,11 @@
  * link element, a marketplace lookup's result) the way the service validates and fetches it.
  * @module
  */
-import { type Diagnostic, defineRule, diagnostic, type Position, type Rule } from '../internal/diagnostic';
-import type { ParseResult } from '../internal/result';
-import type { PluginReference } from './plugin-reference';
+import { type Diagnostic, defineRule, diagnostic, type Position, type Rule } from '../../internal/diagnostic';
+import type { ParseResult } from '../../internal/result';
+import type { PluginReference } from '../plugin-reference';
+import { hasWindowsDrive } from '../posix-path';
 import { type ParsedPluginSource, parsePluginSource, redactSourceCredentials } from './plugin-source';
-import { hasWindowsDrive } from './posix-path';
 
 /** A field of the reference has the wrong JSON type. */
 export const REFERENCE_WRONG_TYPE = /* @__PURE__ */ defineRule(

@@ -4,8 +4,9 @@
  * kept out of every message and display form.
  * @module
  */
-import { type Diagnostic, diagnostic, type Position, type Rule } from '../internal/diagnostic';
-import type { ParseResult } from '../internal/result';
+import { type Diagnostic, diagnostic, type Position, type Rule } from '../../internal/diagnostic';
+import type { ParseResult } from '../../internal/result';
+import { isWindowsAbsolute } from '../posix-path';
 import {
   SOURCE_CREDENTIALS,
   SOURCE_EMPTY,
@@ -17,7 +18,6 @@ import {
   SOURCE_WHITESPACE,
   SOURCE_WINDOWS_PATH,
 } from './plugin-source-rules';
-import { isWindowsAbsolute } from './posix-path';
 import { redactSourceCredentials } from './source-redact';
 
 export { SOURCE_RULES } from './plugin-source-rules';

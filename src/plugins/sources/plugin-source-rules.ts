@@ -3,7 +3,7 @@
  * the service does, and how to fix it.
  * @module
  */
-import { defineRule, type Rule } from '../internal/diagnostic';
+import { defineRule, type Rule } from '../../internal/diagnostic';
 
 /** The source is empty. */
 export const SOURCE_EMPTY = /* @__PURE__ */ defineRule(
