@@ -7,12 +7,12 @@
 import { readFile, realpath } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative } from 'node:path';
 import type { Diagnostic } from '../internal/diagnostic';
-import { parseMarketplace } from '../plugins/marketplace';
-import { resolveMarketplaceSkillSource, resolveMarketplaceSource } from '../plugins/marketplace-source';
-import type { Marketplace, MarketplacePluginEntry, MarketplaceSource } from '../plugins/marketplace-types';
+import { parseMarketplace } from '../plugins/marketplace/marketplace';
+import { resolveMarketplaceSkillSource, resolveMarketplaceSource } from '../plugins/marketplace/marketplace-source';
+import type { Marketplace, MarketplacePluginEntry, MarketplaceSource } from '../plugins/marketplace/marketplace-types';
+import { resolveConversationPlugins } from '../plugins/marketplace/resolve-plugins';
 import type { PluginServiceVersion } from '../plugins/node';
 import type { PluginReference } from '../plugins/plugin-reference';
-import { resolveConversationPlugins } from '../plugins/resolve-plugins';
 import { redactSourceCredentials } from '../plugins/sources/source-redact';
 import { nodeFileSystem } from '../skills/file-system';
 import { loadSkillsDirectory } from '../skills/load-directory';

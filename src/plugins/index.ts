@@ -79,8 +79,8 @@ export { type PythonRegexTranslation, translatePythonRegex } from './python-rege
 
 // Marketplaces, plugin sources and references, registrations, conversation resolution.
 
-export { type ParseMarketplaceOptions, parseMarketplace } from './marketplace';
-export { MARKETPLACE_RULES } from './marketplace-rules';
+export { type ParseMarketplaceOptions, parseMarketplace } from './marketplace/marketplace';
+export { MARKETPLACE_RULES } from './marketplace/marketplace-rules';
 export {
   type CorrectSourceResolution,
   type MarketplaceSourceOptions,
@@ -90,7 +90,7 @@ export {
   type ServiceSourceResolution,
   type SkillSourceLocation,
   type SkillSourceResolution,
-} from './marketplace-source';
+} from './marketplace/marketplace-source';
 export type {
   ExtraFields,
   Marketplace,
@@ -108,7 +108,7 @@ export type {
   MarketplaceSkillEntry,
   MarketplaceSource,
   MarketplaceUrlSource,
-} from './marketplace-types';
+} from './marketplace/marketplace-types';
 export {
   AmbiguousPluginError,
   findPlugin,
@@ -121,7 +121,7 @@ export {
   parsePluginSpecifier,
   type RegisteredMarketplace,
   SPECIFIER_RULES,
-} from './plugin-specifier';
+} from './marketplace/plugin-specifier';
 export {
   autoLoads,
   MARKETPLACE_SOURCE_PATTERNS,
@@ -131,8 +131,8 @@ export {
   parseMarketplaceRegistrations,
   type RegistrationScope,
   toAgentServerRegistration,
-} from './registration';
-export { REGISTRATION_RULES } from './registration-rules';
+} from './marketplace/registration';
+export { REGISTRATION_RULES } from './marketplace/registration-rules';
 export {
   type ConversationAttachment,
   type ConversationPlugin,
@@ -145,7 +145,7 @@ export {
   pluginNameOf,
   type ResolveConversationPluginsInput,
   resolveConversationPlugins,
-} from './resolve-plugins';
+} from './marketplace/resolve-plugins';
 export {
   type FormatPluginSourceOptions,
   formatPluginSource,

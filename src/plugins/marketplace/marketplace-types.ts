@@ -4,7 +4,7 @@
  * knows kept in `extra` (the service keeps them too) and the position of every entry.
  * @module
  */
-import type { Position } from '../internal/diagnostic';
+import type { Position } from '../../internal/diagnostic';
 
 /** Keys of an object that no field of the type names, kept as read. */
 export type ExtraFields = Record<string, unknown>;

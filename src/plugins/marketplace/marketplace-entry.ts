@@ -3,7 +3,9 @@
  * service's field types, the fields it ignores, and where each entry sits. Internal to `agentwire/plugins`.
  * @module
  */
-import type { JsonPath } from '../internal/json-source';
+import type { JsonPath } from '../../internal/json-source';
+import { normalizeRelative } from '../posix-path';
+import { describe } from '../sources/reference-check';
 import {
   extras,
   type FieldReader,
@@ -32,8 +34,6 @@ import {
 } from './marketplace-rules';
 import { readMarketplaceSource } from './marketplace-source-parse';
 import type { MarketplaceAuthor, MarketplaceEntryBase, MarketplacePluginEntry, MarketplaceSkillEntry } from './marketplace-types';
-import { normalizeRelative } from './posix-path';
-import { describe } from './sources/reference-check';
 
 const BASE_KEYS = ['name', 'source', 'description', 'version', 'author', 'category', 'homepage'];
 // Written out (no spread): a spread at module level would keep this table in every browser bundle.

@@ -4,10 +4,11 @@
  * everything the service rejects, cannot load, misreads or ignores.
  * @module
  */
-import { compareDiagnostics } from '../internal/diagnostic';
-import { readJsonDocument } from '../internal/json-document';
-import type { JsonPath } from '../internal/json-source';
-import type { ParseResult } from '../internal/result';
+import { compareDiagnostics } from '../../internal/diagnostic';
+import { readJsonDocument } from '../../internal/json-document';
+import type { JsonPath } from '../../internal/json-source';
+import type { ParseResult } from '../../internal/result';
+import { describe } from '../sources/reference-check';
 import { readPluginEntry, readSkillEntry } from './marketplace-entry';
 import { extras, type FieldReader, formatPath, isObject, missing, optionalText, own, report, requiredText } from './marketplace-fields';
 import {
@@ -24,7 +25,6 @@ import type {
   MarketplacePluginEntry,
   MarketplaceSkillEntry,
 } from './marketplace-types';
-import { describe } from './sources/reference-check';
 
 /** Options of {@link parseMarketplace}. */
 export interface ParseMarketplaceOptions {

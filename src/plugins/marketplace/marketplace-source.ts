@@ -4,11 +4,12 @@
  * resolution that never leaves the marketplace root). Pure string work: no file system.
  * @module
  */
+
+import type { PluginReference } from '../plugin-reference';
+import { joinInside, lstripDotSlash, normalizeRelative, pythonJoin, resolvePosix } from '../posix-path';
+import { parsePluginSource, redactSourceCredentials } from '../sources/plugin-source';
+import { repoPathProblems } from '../sources/reference-check';
 import type { MarketplacePluginEntry, MarketplaceSkillEntry, MarketplaceSource } from './marketplace-types';
-import type { PluginReference } from './plugin-reference';
-import { joinInside, lstripDotSlash, normalizeRelative, pythonJoin, resolvePosix } from './posix-path';
-import { parsePluginSource, redactSourceCredentials } from './sources/plugin-source';
-import { repoPathProblems } from './sources/reference-check';
 
 /** Where the marketplace is. */
 export interface MarketplaceSourceOptions {

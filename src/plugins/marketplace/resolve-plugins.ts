@@ -5,12 +5,13 @@
  * nothing is fetched here.
  * @module
  */
+
+import type { PluginReference, PluginSpec } from '../plugin-reference';
+import { checkPluginReference } from '../sources/reference-check';
 import { type MarketplaceSourceResolution, resolveMarketplaceSource } from './marketplace-source';
 import type { Marketplace, MarketplacePluginEntry } from './marketplace-types';
-import type { PluginReference, PluginSpec } from './plugin-reference';
 import type { RegisteredMarketplace } from './plugin-specifier';
 import { autoLoads } from './registration';
-import { checkPluginReference } from './sources/reference-check';
 
 /** The conversation a plugin set is decided for: its owner, and its organization when it has one. */
 export interface ConversationScope {

@@ -4,15 +4,15 @@
  * bad value. Internal to `agentwire/plugins`.
  * @module
  */
-import { type Diagnostic, diagnostic, type Rule, type Severity } from '../internal/diagnostic';
-import type { JsonPath, JsonSource } from '../internal/json-source';
+import { type Diagnostic, diagnostic, type Rule, type Severity } from '../../internal/diagnostic';
+import type { JsonPath, JsonSource } from '../../internal/json-source';
+import { describe } from '../sources/reference-check';
 import {
   MARKETPLACE_FIELD_MISSING,
   MARKETPLACE_IGNORED_FIELD,
   MARKETPLACE_UNKNOWN_FIELD,
   MARKETPLACE_WRONG_TYPE,
 } from './marketplace-rules';
-import { describe } from './sources/reference-check';
 
 /** The state of one parse: where diagnostics go, and whether the service rejects the whole file. */
 export interface FieldReader {

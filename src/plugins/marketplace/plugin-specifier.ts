@@ -3,9 +3,9 @@
  * marketplaces a conversation has, with the service's failures (ambiguous, missing) as typed results.
  * @module
  */
-import { AgentwireError } from '../internal/agentwire-error';
-import { diagnostic, type Rule } from '../internal/diagnostic';
-import type { ParseResult } from '../internal/result';
+import { AgentwireError } from '../../internal/agentwire-error';
+import { diagnostic, type Rule } from '../../internal/diagnostic';
+import type { ParseResult } from '../../internal/result';
 import { type MarketplaceSourceResolution, resolveMarketplaceSource } from './marketplace-source';
 import type { Marketplace, MarketplacePluginEntry } from './marketplace-types';
 import type { MarketplaceRegistration } from './registration';

@@ -2,7 +2,7 @@
  * Every diagnostic `parseMarketplace` raises: the stable code, what the service does, and how to fix it.
  * @module
  */
-import { defineRule, type Rule } from '../internal/diagnostic';
+import { defineRule, type Rule } from '../../internal/diagnostic';
 
 /** The file is JSON but not an object. */
 export const MARKETPLACE_NOT_OBJECT = /* @__PURE__ */ defineRule(

@@ -2,7 +2,7 @@
  * Every diagnostic of marketplace registrations: the stable code, what the service does, and how to fix it.
  * @module
  */
-import { defineRule, type Rule } from '../internal/diagnostic';
+import { defineRule, type Rule } from '../../internal/diagnostic';
 
 /** Not an object. */
 export const REGISTRATION_NOT_OBJECT = /* @__PURE__ */ defineRule(

@@ -4,9 +4,11 @@
  * agent server's source parser and `repo_path` rules, and a role check for the scope.
  * @module
  */
-import { type Diagnostic, diagnostic, type Position, type Rule } from '../internal/diagnostic';
-import type { JsonPath } from '../internal/json-source';
-import type { ParseResult } from '../internal/result';
+import { type Diagnostic, diagnostic, type Position, type Rule } from '../../internal/diagnostic';
+import type { JsonPath } from '../../internal/json-source';
+import type { ParseResult } from '../../internal/result';
+import { parsePluginSource, redactSourceCredentials } from '../sources/plugin-source';
+import { describe, repoPathProblems } from '../sources/reference-check';
 import {
   REGISTRATION_AUTO_LOAD_LIST,
   REGISTRATION_DUPLICATE_NAME,
@@ -22,8 +24,6 @@ import {
   REGISTRATION_UNKNOWN_FIELD,
   REGISTRATION_WRONG_TYPE,
 } from './registration-rules';
-import { parsePluginSource, redactSourceCredentials } from './sources/plugin-source';
-import { describe, repoPathProblems } from './sources/reference-check';
 
 /** Who a registration applies to: every conversation of the instance, of an organization, or of its owner. */
 export type RegistrationScope = 'instance' | 'org' | 'personal';

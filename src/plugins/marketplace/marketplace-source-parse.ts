@@ -4,7 +4,10 @@
  * `sha` it never reads). Internal to `agentwire/plugins`.
  * @module
  */
-import type { JsonPath } from '../internal/json-source';
+import type { JsonPath } from '../../internal/json-source';
+import { lstripDotSlash, normalizeRelative, resolvePosix } from '../posix-path';
+import { parsePluginSource } from '../sources/plugin-source';
+import { describe, repoPathProblems } from '../sources/reference-check';
 import { extras, type FieldReader, formatPath, isObject, missing, optionalText, own, report } from './marketplace-fields';
 import {
   MARKETPLACE_PLUGIN_ROOT_IGNORED,
@@ -20,9 +23,6 @@ import {
   MARKETPLACE_WRONG_TYPE,
 } from './marketplace-rules';
 import type { MarketplaceSource } from './marketplace-types';
-import { lstripDotSlash, normalizeRelative, resolvePosix } from './posix-path';
-import { parsePluginSource } from './sources/plugin-source';
-import { describe, repoPathProblems } from './sources/reference-check';
 
 const OBJECT_KEYS: Record<string, ReadonlySet<string>> = {
   github: new Set(['source', 'repo', 'ref', 'path', 'sha']),
