@@ -4,9 +4,9 @@
  * @module
  */
 import type { Diagnostic } from '../internal/diagnostic';
-import { launchLinkDiagnostics } from '../plugins/launch-link-diagnostics';
-import { type LaunchLinkMode, parseLaunchLink } from '../plugins/launch-link-parse';
-import { formatPluginParameters } from '../plugins/plugin-parameters';
+import { launchLinkDiagnostics } from '../plugins/launch-link/launch-link-diagnostics';
+import { type LaunchLinkMode, parseLaunchLink } from '../plugins/launch-link/launch-link-parse';
+import { formatPluginParameters } from '../plugins/launch-link/plugin-parameters';
 import type { PluginSpec } from '../plugins/plugin-reference';
 import { checkPluginReference } from '../plugins/sources/reference-check';
 

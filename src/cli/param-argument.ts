@@ -3,7 +3,7 @@
  * belongs to, the key, and the value typed as the user means it.
  * @module
  */
-import { pluginDisplayName } from '../plugins/plugin-parameters';
+import { pluginDisplayName } from '../plugins/launch-link/plugin-parameters';
 import type { PluginParameterValue, PluginSpec } from '../plugins/plugin-reference';
 import { UsageError } from './io';
 import { printable } from './report-text';

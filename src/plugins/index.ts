@@ -174,9 +174,9 @@ export {
   type LaunchLink,
   LaunchLinkError,
   type LaunchLinkErrorCode,
-} from './launch-link-create';
-export { LAUNCH_LINK_FILE, launchLinkDiagnostics } from './launch-link-diagnostics';
-export { LAUNCH_MESSAGE_LIMIT, sanitizeLaunchMessage } from './launch-link-message';
+} from './launch-link/launch-link-create';
+export { LAUNCH_LINK_FILE, launchLinkDiagnostics } from './launch-link/launch-link-diagnostics';
+export { LAUNCH_MESSAGE_LIMIT, sanitizeLaunchMessage } from './launch-link/launch-link-message';
 export {
   type LaunchLinkFailure,
   type LaunchLinkFailureCode,
@@ -184,13 +184,13 @@ export {
   type ParsedLaunchLink,
   type ParseLaunchLinkOptions,
   parseLaunchLink,
-} from './launch-link-parse';
-export type { LaunchPlugin, UncheckedLaunchPlugin } from './launch-link-payload';
+} from './launch-link/launch-link-parse';
+export type { LaunchPlugin, UncheckedLaunchPlugin } from './launch-link/launch-link-payload';
 export {
   LAUNCH_LINK_MAX_DEPTH,
   LAUNCH_LINK_MAX_LENGTH,
   LAUNCH_LINK_RULES,
   type LaunchLinkNote,
   type LaunchLinkRuleCode,
-} from './launch-link-rules';
-export { formatPluginParameters, pluginDisplayName } from './plugin-parameters';
+} from './launch-link/launch-link-rules';
+export { formatPluginParameters, pluginDisplayName } from './launch-link/plugin-parameters';

@@ -48,7 +48,7 @@ describe('agentwire/plugins in a browser bundle', () => {
     expect(inputs.length).toBeGreaterThan(0);
     expect(inputs.filter((input) => input.startsWith('node:') || BUILTINS.has(input))).toEqual([]);
     expect(inputs.filter((input) => /src\/skills\/|simple-git|gray-matter/.test(input))).toEqual([]);
-    expect(inputs).toContain('src/plugins/launch-link-parse.ts');
+    expect(inputs).toContain('src/plugins/launch-link/launch-link-parse.ts');
   });
 
   it('makes and reads launch links where only Web globals exist (no Buffer, no process)', async () => {

@@ -4,8 +4,8 @@
  * @module
  */
 import type { Diagnostic } from '../../internal/diagnostic';
-import { createLaunchLink, LaunchLinkError } from '../../plugins/launch-link-create';
-import { launchLinkDiagnostics } from '../../plugins/launch-link-diagnostics';
+import { createLaunchLink, LaunchLinkError } from '../../plugins/launch-link/launch-link-create';
+import { launchLinkDiagnostics } from '../../plugins/launch-link/launch-link-diagnostics';
 import type { PluginSpec } from '../../plugins/plugin-reference';
 import { checkPluginReference } from '../../plugins/sources/reference-check';
 import { parseCommandArgs } from '../args';

@@ -4,7 +4,7 @@
  * today's app reads it and with the tolerant repairs, and where the two differ.
  * @module
  */
-import type { LaunchLinkMode } from '../../plugins/launch-link-parse';
+import type { LaunchLinkMode } from '../../plugins/launch-link/launch-link-parse';
 import { redactSourceCredentials } from '../../plugins/sources/plugin-source';
 import { parseCommandArgs } from '../args';
 import { createStyles, type Styles } from '../color';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { PluginSpec } from '../plugin-reference';
 import { createLaunchLink, LaunchLinkError, type LaunchLinkErrorCode } from './launch-link-create';
-import type { PluginSpec } from './plugin-reference';
 
 const APP = 'https://app.example.com';
 

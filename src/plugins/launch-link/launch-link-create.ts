@@ -2,12 +2,12 @@
  * Building a launch link, byte for byte as the app's own encoder builds it.
  * @module
  */
-import { AgentwireError } from '../internal/agentwire-error';
-import { bytesToBase64 } from '../internal/base64';
+import { AgentwireError } from '../../internal/agentwire-error';
+import { bytesToBase64 } from '../../internal/base64';
+import type { PluginSpec } from '../plugin-reference';
 import { checkLaunchMessage } from './launch-link-message';
 import { fieldProblem, jsonProblem, KEYS, unknownKeys } from './launch-link-payload';
 import { addNote, LAUNCH_LINK_MAX_DEPTH, LAUNCH_LINK_MAX_LENGTH, type LaunchLinkNote } from './launch-link-rules';
-import type { PluginSpec } from './plugin-reference';
 
 /** Why {@link createLaunchLink} refused its input. */
 export type LaunchLinkErrorCode = 'invalid-app-url' | 'no-plugins' | 'invalid-plugin' | 'invalid-parameters' | 'invalid-message';

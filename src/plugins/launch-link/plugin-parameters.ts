@@ -3,8 +3,8 @@
  * conversation started with plugin parameters (a launch link, the app's conversation API).
  * @module
  */
-import { pythonStr } from '../internal/python-str';
-import type { PluginParameterValue, PluginSpec } from './plugin-reference';
+import { pythonStr } from '../../internal/python-str';
+import type { PluginParameterValue, PluginSpec } from '../plugin-reference';
 
 const HEADING = '\n\nPlugin Configuration Parameters:\n';
 

@@ -3,7 +3,7 @@
  * `parseLaunchLink` reports, with what the app does in each case.
  * @module
  */
-import type { Rule, Severity } from '../internal/diagnostic';
+import type { Rule, Severity } from '../../internal/diagnostic';
 
 /** Links longer than this many characters get a `launch-link-too-long` warning. */
 export const LAUNCH_LINK_MAX_LENGTH = 8000;

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createLaunchLink, type LaunchPlugin, type PluginParameterValue, type PluginSpec, parseLaunchLink } from '../../src/plugins/index';
+import { createLaunchLink, type LaunchPlugin, type PluginParameterValue, type PluginSpec, parseLaunchLink } from '../index';
 
 const APP = 'https://app.example.com/tools';
 

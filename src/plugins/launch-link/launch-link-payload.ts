@@ -4,9 +4,9 @@
  * (`tolerant`).
  * @module
  */
-import { base64ToBytes, bytesToBinary } from '../internal/base64';
+import { base64ToBytes, bytesToBinary } from '../../internal/base64';
+import type { PluginParameterValue } from '../plugin-reference';
 import { addNote, LAUNCH_LINK_MAX_DEPTH, type LaunchLinkNote } from './launch-link-rules';
-import type { PluginParameterValue } from './plugin-reference';
 
 /** A plugin as the tolerant decoder gives it: every field present, each of its checked type. */
 export interface LaunchPlugin {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { PluginSpec } from '../plugin-reference';
 import { formatPluginParameters, pluginDisplayName } from './plugin-parameters';
-import type { PluginSpec } from './plugin-reference';
 
 // Expected texts were produced by the server's own formatting (f-strings over the dict that
 // Python's json reads from the JSON the app sends).

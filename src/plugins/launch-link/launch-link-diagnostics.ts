@@ -4,7 +4,7 @@
  * decoder so that a page which only makes or reads links does not ship these sentences.
  * @module
  */
-import type { Diagnostic } from '../internal/diagnostic';
+import type { Diagnostic } from '../../internal/diagnostic';
 import { LAUNCH_LINK_RULES, type LaunchLinkNote, type LaunchLinkRuleCode } from './launch-link-rules';
 
 /** The `file` of launch-link diagnostics unless the caller names one (a link is one line). */

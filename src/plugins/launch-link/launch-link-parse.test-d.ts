@@ -6,7 +6,7 @@ import {
   type PluginSpec,
   parseLaunchLink,
   type UncheckedLaunchPlugin,
-} from './index';
+} from '../index';
 
 describe('launch-link types', () => {
   it('gives checked plugins in tolerant mode and unchecked ones in service mode', () => {
