@@ -52,6 +52,14 @@ describe('matchTriggers', () => {
     expect(matchTriggers('see github.com', skills).map((m) => m.keyword)).toEqual(['github']);
   });
 
+  it('matches keywords that hold a hyphen or other punctuation, as literal text', () => {
+    const punctuated = [skill('review', { type: 'keyword', keywords: ['code-review', 'c++', 'a.b', '[x]'] })];
+    expect(matchTriggers('please run a code-review now', punctuated).map((m) => m.keyword)).toEqual(['code-review']);
+    expect(matchTriggers('written in c++', punctuated).map((m) => m.keyword)).toEqual(['c++']);
+    expect(matchTriggers('axb and [y]', punctuated)).toEqual([]);
+    expect(matchTriggers('see [x] here', punctuated).map((m) => m.keyword)).toEqual(['[x]']);
+  });
+
   it('skips skills that already fired in the conversation', () => {
     expect(matchTriggers('git', skills, ['git'])).toEqual([]);
   });

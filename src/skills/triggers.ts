@@ -12,8 +12,9 @@ export interface TriggerMatch {
   keyword: string;
 }
 
+/** `text` as a literal in a `u`-flag pattern (which allows a backslash before syntax characters and `/` only, not `-`). */
 function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+  return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 }
 
 /** Whether `keyword` appears in `text` as a whole token, by the service's rule. */
