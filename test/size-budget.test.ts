@@ -6,13 +6,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { type Bundler, packageBundle } from '../bench/gzipped-size';
-import { SIZE_BUDGETS } from '../bench/sizes';
+import { SIZE_BUDGETS, WEBHOOK_RECEIVER_IMPORT } from '../bench/sizes';
 import { ROOT, requireBuild } from './helpers/built';
 
 const KB = 1024;
 const GUARD = "export { isActionEvent } from 'agentwire/events';";
 const EVENTS = "export * from 'agentwire/events';";
-const EVENTS_AND_WEBHOOKS = "export * from 'agentwire/events'; export * from 'agentwire/webhooks';";
+const EVENTS_AND_WEBHOOKS = WEBHOOK_RECEIVER_IMPORT;
 const LAUNCH_LINKS = "export { createLaunchLink, parseLaunchLink } from 'agentwire/plugins';";
 
 const bundle = (contents: string, bundler: Bundler) => {
@@ -51,4 +51,11 @@ describe.each(['esbuild', 'bun'] as const)('bundle size budgets, the built packa
     expect(bytes).toBeGreaterThan(1 * KB);
     expect(bytes).toBeLessThanOrEqual(SIZE_BUDGETS.launchLinks);
   });
+});
+
+it('the webhook receiver measured is every export of agentwire/webhooks but the event sender', async () => {
+  const webhooks = await import('agentwire/webhooks');
+  const sender = await import('../src/webhooks/sender/index');
+  const measured = /export \{ ([^}]*) \} from 'agentwire\/webhooks'/.exec(WEBHOOK_RECEIVER_IMPORT)?.[1]?.split(', ');
+  expect(measured?.sort()).toEqual(Object.keys(webhooks).filter((name) => !(name in sender)).sort());
 });
