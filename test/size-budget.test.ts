@@ -57,5 +57,9 @@ it('the webhook receiver measured is every export of agentwire/webhooks but the 
   const webhooks = await import('agentwire/webhooks');
   const sender = await import('../src/webhooks/sender/index');
   const measured = /export \{ ([^}]*) \} from 'agentwire\/webhooks'/.exec(WEBHOOK_RECEIVER_IMPORT)?.[1]?.split(', ');
-  expect(measured?.sort()).toEqual(Object.keys(webhooks).filter((name) => !(name in sender)).sort());
+  expect(measured?.sort()).toEqual(
+    Object.keys(webhooks)
+      .filter((name) => !(name in sender))
+      .sort(),
+  );
 });
