@@ -12,6 +12,7 @@ const SLOW = [
   // The built package: dist/, the CLI run as a process, the packed tarball.
   'test/cli*.test.ts',
   'test/dist.test.ts',
+  'test/api-report.test.ts',
   'test/serve*.test.ts',
   'test/size-budget.test.ts',
   'test/package*.test.ts',
