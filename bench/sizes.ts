@@ -17,8 +17,8 @@ export interface SizeRow {
  * pays. A receiver's bundle leaves the sender out (about 3.4 KB), and a sender's the receiver.
  */
 export const WEBHOOK_RECEIVER_IMPORT =
-  "export * from 'agentwire/events'; export { AgentwireError, isAgentwireError, compactConversationId, normalizeConversationId, " +
-  'createMemoryStore, stringifyEvent, createWebhookHandler, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_EVENTS, createMemorySeenStore, ' +
+  "export * from 'agentwire/events'; export { compactConversationId, normalizeConversationId, " +
+  'createWebhookHandler, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_EVENTS, createMemorySeenStore, ' +
   "storeListener } from 'agentwire/webhooks';";
 
 const IMPORTS = {

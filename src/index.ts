@@ -1,9 +1,20 @@
 /**
- * agentwire: the edge-safe areas in one import. Node-only areas (`agentwire/skills`,
- * `agentwire/webhooks/node`) have their own subpaths.
+ * agentwire: the root of every error the package throws. `AgentwireError` and `isAgentwireError`
+ * live here and nowhere else; everything else has one home, its area's subpath
+ * (`agentwire/events`, `agentwire/webhooks`, `agentwire/stores`, `agentwire/api`,
+ * `agentwire/plugins`, `agentwire/skills`, `agentwire/validate`…), and the errors of an area
+ * (`EventValidationError`, `NotFoundError`…) live in it.
+ *
+ * ```ts
+ * import { isAgentwireError } from 'agentwire';
+ * try {
+ *   // … any agentwire call
+ * } catch (error) {
+ *   if (!isAgentwireError(error)) throw error;
+ *   console.error(error.name, error.message);
+ * }
+ * ```
  * @module
  */
 
-export * from './api/index';
-export * from './events/index';
-export * from './webhooks/index';
+export { AgentwireError, isAgentwireError } from './internal/agentwire-error';

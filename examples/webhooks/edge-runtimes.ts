@@ -7,7 +7,8 @@
  *
  * The handler needs nothing from Node, so the same object works in all three.
  */
-import { createMemoryStore, createWebhookHandler, storeListener } from 'agentwire/webhooks';
+import { createMemoryStore } from 'agentwire/stores';
+import { createWebhookHandler, storeListener } from 'agentwire/webhooks';
 
 /** A Web-standard app: the webhook plus an in-memory store (use a database of your own in production). */
 export function createEdgeApp(apiKey: string) {

@@ -4,7 +4,6 @@
  * `Retry-After`, timeouts with cancellation, and keys kept out of every message.
  * @module
  */
-export { AgentwireError, isAgentwireError } from '../internal/agentwire-error';
 export {
   type AgentServerClient,
   type AgentServerClientOptions,
@@ -35,7 +34,7 @@ export {
   RateLimitError,
   UnprocessableEntityError,
 } from './errors';
-export type { ClientEvent, ClientUnknownField, UnknownFieldsMode, UnknownKindsMode } from './event-item';
+export type { ClientEvent, ClientUnknownField } from './event-item';
 export type * from './generated/agent-server/index';
 export type * from './generated/index';
 export { type Page, type PageParams, PagePromise } from './page';

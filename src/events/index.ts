@@ -11,7 +11,6 @@
  * @module
  */
 
-export { AgentwireError, isAgentwireError } from '../internal/agentwire-error';
 export * from './conversation/index';
 export {
   type DecodeOptions,

@@ -3,8 +3,8 @@ import { APIConnectionError, APIError, NotFoundError, StartTaskError } from '../
 import { EventValidationError } from '../events/index';
 import { LaunchLinkError, PluginNotFoundError } from '../plugins/index';
 import { ConfigRepositoryError, SkillContentError } from '../skills/index';
+import { DataFolderLockedError } from '../stores/file';
 import { EventDeliveryError, SenderCloseError, SenderHaltedError, SenderOverflowError } from '../webhooks/index';
-import { DataFolderLockedError } from '../webhooks/node';
 import { AgentwireError, isAgentwireError } from './agentwire-error';
 
 describe('AgentwireError', () => {

@@ -7,7 +7,6 @@
  * @module
  */
 
-export { AgentwireError, isAgentwireError } from '../internal/agentwire-error';
 export type { Diagnostic, Position, RelatedLocation, Rule, Severity } from '../internal/diagnostic';
 export type { JsonPath } from '../internal/json-source';
 export type { ParseResult } from '../internal/result';

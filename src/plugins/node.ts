@@ -8,10 +8,6 @@
  * @module
  */
 
-export { AgentwireError, isAgentwireError } from '../internal/agentwire-error';
-export type { Diagnostic, Position, RelatedLocation, Rule, Severity } from '../internal/diagnostic';
-export type { DirectoryEntry, EntryKind, SkillFileSystem } from '../skills/file-system';
-export type { Skill, SkillTrigger } from '../skills/types';
 export { loadPluginDirectory } from './node/load-plugin-directory';
 export { PLUGIN_DIRECTORY_RULES } from './node/rules';
 export type {

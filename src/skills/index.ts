@@ -6,8 +6,6 @@
  * @module
  */
 
-export { AgentwireError, isAgentwireError } from '../internal/agentwire-error';
-export type { Diagnostic, Position, RelatedLocation, Rule, Severity } from '../internal/diagnostic';
 export {
   type ConfigRepository,
   type ConfigRepositoryProgress,

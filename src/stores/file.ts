@@ -19,5 +19,4 @@ export {
   type FileStoreStats,
 } from './file/file-store';
 export type { FileStoreFs, FileStoreHandle } from './file/file-system';
-export { GROUP_BYTES } from './file/group-commit';
-export { CHUNK_BYTES, MAX_LINE_BYTES } from './file/line-reader';
+export { MAX_LINE_BYTES } from './file/line-reader';

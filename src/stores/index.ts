@@ -12,7 +12,6 @@
  * @module
  */
 
-export { AgentwireError, isAgentwireError } from '../internal/agentwire-error';
 export { InvalidCursorError, StoreClosedError } from './errors';
 export { type IterateEventsOptions, iterateConversations, iterateEvents } from './iterate';
 export { createMemoryStore, type MemoryStore } from './memory-store';

@@ -9,7 +9,6 @@
  * @module
  */
 
-export { AgentwireError, isAgentwireError } from '../internal/agentwire-error';
 export type { PostgresClient, PostgresNotification, PostgresPool, PostgresResult } from './postgres/pool';
 export { PostgresDriverMissingError } from './postgres/pool';
 export {

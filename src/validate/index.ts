@@ -8,9 +8,6 @@
  * @module
  */
 
-export { AgentwireError, isAgentwireError } from '../internal/agentwire-error';
-export type { Diagnostic, Position, RelatedLocation, Rule, Severity } from '../internal/diagnostic';
-export type { SkillPreset } from '../skills/index';
 export { type CatalogRule, findRule, type RuleArea, ruleAreas, ruleCatalog } from './rule-catalog';
 export {
   type Inventory,

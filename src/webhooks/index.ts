@@ -13,11 +13,7 @@
  * @module
  */
 
-export { AgentwireError, isAgentwireError } from '../internal/agentwire-error';
 export { compactConversationId, normalizeConversationId } from '../internal/conversation-id';
-export { createMemoryStore, type MemoryStore } from '../stores/memory-store';
-export { stringifyEvent } from '../stores/stored-json';
-export type { AppendResult, EventPage, EventStore, ListOptions } from '../stores/types';
 export type { ApiKeyOption } from './auth';
 export { createWebhookHandler, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_EVENTS } from './handler/index';
 export type { HeaderLookup } from './headers';
@@ -40,7 +36,7 @@ export {
   type UndeliveredEvent,
 } from './sender/index';
 export type { SignatureOptions } from './signature';
-export { type EventFilter, storeListener } from './store';
+export { storeListener } from './store';
 export type {
   BatchListener,
   ConversationListener,
@@ -54,8 +50,6 @@ export type {
   RouteOptions,
   UnknownFieldListener,
   UnknownFieldNotice,
-  UnknownFieldsMode,
-  UnknownKindsMode,
   WebhookBody,
   WebhookContext,
   WebhookHandler,

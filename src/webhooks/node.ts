@@ -1,6 +1,6 @@
 /**
- * Mounting a webhook handler on `node:http`, Express or Connect. The file store is re-exported
- * from `agentwire/stores/file`, where it lives, so code that imports it from here keeps working.
+ * Mounting a webhook handler on `node:http`, Express or Connect. The file store is
+ * `agentwire/stores/file`.
  * @module
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -8,20 +8,6 @@ import { nodeHeaderLookup } from './headers';
 import { BodyConsumedError, BodyTooLargeError } from './read-body';
 import { serializeResult } from './serialize';
 import type { UnknownKindsMode, WebhookBody, WebhookHandler } from './types';
-
-export {
-  acquireDataLock,
-  createFileStore,
-  DataFolderLockedError,
-  type DataLock,
-  type FileStore,
-  type FileStoreFs,
-  type FileStoreHandle,
-  type FileStoreOptions,
-  type FileStoreStats,
-  LOCK_FILE,
-} from '../stores/file';
-export type { ConversationSummary, StoredEntry } from '../stores/types';
 
 /** A Node request, possibly with the body a framework's parser already read and a router's params. */
 export type NodeRequest = IncomingMessage & { body?: unknown; originalUrl?: string; params?: Record<string, string | undefined> };

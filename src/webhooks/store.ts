@@ -1,15 +1,11 @@
 /**
  * Connecting a store to a handler as a listener. The store interface and the memory store live
- * in `agentwire/stores`; this module re-exports them for code written against
- * `agentwire/webhooks`. Edge-safe.
+ * in `agentwire/stores`. Edge-safe.
  * @module
  */
 import type { Event, LenientEvent } from '../events/index';
-import type { EventStore, ListOptions } from '../stores/types';
+import type { EventStore } from '../stores/types';
 import type { BatchListener } from './types';
-
-/** @deprecated The options of `EventStore.list`: use `ListOptions` (`agentwire/stores`). */
-export type EventFilter = ListOptions;
 
 /**
  * A batch listener that appends every accepted batch to a store: `handler.onEvents(storeListener(store))`.

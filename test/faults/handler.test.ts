@@ -9,8 +9,9 @@ import { createServer, type IncomingMessage, request, type Server, type ServerRe
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Event } from 'agentwire/events';
+import { createFileStore } from 'agentwire/stores/file';
 import { createWebhookHandler, DEFAULT_MAX_EVENTS, storeListener, type WebhookRejection } from 'agentwire/webhooks';
-import { createFileStore, toNodeHandler } from 'agentwire/webhooks/node';
+import { toNodeHandler } from 'agentwire/webhooks/node';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { messageEvent } from '../helpers/events';
 import { removeTempFolders, tempFolder } from './temp';

@@ -1,8 +1,9 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: plugin files name ${…} placeholders
 import { realpathSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Diagnostic, loadPluginDirectory, type PluginDirectory, type SkillFileSystem } from 'agentwire/plugins/node';
-import { nodeFileSystem } from 'agentwire/skills';
+import type { Diagnostic } from 'agentwire/plugins';
+import { loadPluginDirectory, type PluginDirectory } from 'agentwire/plugins/node';
+import { nodeFileSystem, type SkillFileSystem } from 'agentwire/skills';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type TreeEntry, tempRepository, tempTree } from '../helpers/tree';
 

@@ -11,7 +11,6 @@ import { join } from 'node:path';
 import { decodeEvent, type Event } from 'agentwire/events';
 import { InvalidCursorError, iterateEvents } from 'agentwire/stores';
 import { createFileStore, type FileStoreFs, type FileStoreHandle } from 'agentwire/stores/file';
-import * as webhooksNode from 'agentwire/webhooks/node';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const folders: string[] = [];
@@ -248,15 +247,5 @@ describe('watch', () => {
     stop.abort();
     expect(await one.next()).toEqual({ done: true, value: undefined });
     await writer.close();
-  });
-});
-
-describe('the import path of earlier versions', () => {
-  it('agentwire/webhooks/node still gives the file store, the same function', async () => {
-    expect(webhooksNode.createFileStore).toBe(createFileStore);
-    const store = webhooksNode.createFileStore({ dir: folder() });
-    const id = randomUUID();
-    expect((await store.append(id, batch(2, 'old path'))).stored).toHaveLength(2);
-    await store.close();
   });
 });

@@ -3,8 +3,9 @@
  * entries only. A name agentwire does not export is reported as a missing API, never stood in for.
  */
 import { join, resolve } from 'node:path';
+import type { Diagnostic } from 'agentwire/plugins';
 import * as pluginsNode from 'agentwire/plugins/node';
-import type { Diagnostic, Skill } from 'agentwire/skills';
+import type { Skill } from 'agentwire/skills';
 import * as skillsApi from 'agentwire/skills';
 import type { CatalogEntry, ProbeCase, TreeCase } from './corpus';
 import type { Materialized } from './materialize';
