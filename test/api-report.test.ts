@@ -20,6 +20,13 @@ describe('the public API report', () => {
     expect(result.status).toBe(0);
   });
 
+  it('gives every name one home: no name is exported by two entry points, and the root holds the error root only', () => {
+    const report = readFileSync(join(ROOT, REPORT), 'utf8');
+    expect(report).toContain('## Names exported by more than one entry point\n\nNone: every name has one home.\n');
+    const root = /## `agentwire`\n\n\| name \| kind \|\n\|---\|---\|\n((?:\|.*\n)*)/.exec(report)?.[1];
+    expect(root).toBe('| `AgentwireError` | class |\n| `isAgentwireError` | function |\n');
+  });
+
   it('names what changed when the checked-in report differs, and exits 1', () => {
     const dir = mkdtempSync(join(tmpdir(), 'agentwire-api-report-'));
     try {

@@ -226,7 +226,10 @@ export const EXTERNAL = {
 /**
  * TypeScript names that would clash with another export of the package, or read badly once the
  * document's module prefixes are removed. The events' `TextContent` is what the codec decodes
- * (defaults filled); what a request takes is the `…Input` form.
+ * (defaults filled); what a request takes is the `…Input` form. Skills, hooks, plugin specs and
+ * marketplace registrations as the service's API carries them take the `Service` prefix: the
+ * toolkit's own types of those names (`agentwire/skills`, `agentwire/plugins`) are what agentwire
+ * reads from files, and each name has one home.
  * @type {Record<string, string>}
  */
 export const RENAMES = {
@@ -235,6 +238,13 @@ export const RENAMES = {
   openhands__sdk__tool__tool__ToolAnnotations: 'ToolAnnotationsInput',
   openhands__sdk__tool__spec__Tool: 'ToolSpec',
   openhands__sdk__marketplace__registration__MarketplaceRegistration: 'AgentMarketplaceRegistration',
+  openhands__app_server__settings__settings_models__MarketplaceRegistration: 'ServiceMarketplaceRegistration',
+  HookDefinition: 'ServiceHookDefinition',
+  'HookMatcher-Input': 'ServiceHookMatcher',
+  HookType: 'ServiceHookType',
+  PluginSpec: 'ServicePluginSpec',
+  'Skill-Input': 'ServiceSkill',
+  SkillResources: 'ServiceSkillResources',
 };
 
 /**

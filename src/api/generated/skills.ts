@@ -4,7 +4,7 @@ import type { APIPromise } from '../api-promise';
 import type { ClientCore } from '../core';
 import type { PageParams, PagePromise } from '../page';
 import type { RequestOptions } from '../request-options';
-import type { MarketplaceRegistration } from './models/common';
+import type { ServiceMarketplaceRegistration } from './models/common';
 import { MarketplaceSkillsPreviewResponseSchema, SkillInfoSchema, type MarketplaceSkillsPreviewResponse, type SkillInfo } from './models/skills';
 
 /** Query parameters of `skills.search` (`GET /api/v1/skills/search`). */
@@ -28,7 +28,7 @@ export interface SkillsOperations {
    *
    * `POST /api/v1/skills/marketplace-skills`
    */
-  marketplaceSkills(body: MarketplaceRegistration[], options?: RequestOptions): APIPromise<MarketplaceSkillsPreviewResponse>;
+  marketplaceSkills(body: ServiceMarketplaceRegistration[], options?: RequestOptions): APIPromise<MarketplaceSkillsPreviewResponse>;
 }
 
 /** Creates {@link SkillsOperations} over a client's core. */

@@ -164,7 +164,7 @@ export type EventCallbackProcessor = BitbucketV1CallbackProcessor | GithubV1Call
  * Extends SDK's PluginSource with user-provided plugin configuration parameters.
  * Inherits source, ref, and repo_path fields along with their validation.
  */
-export interface PluginSpec {
+export interface ServicePluginSpec {
   /** Plugin source: 'github:owner/repo', any git URL, or local path */
   source: string;
   /** Optional branch, tag, or commit (only for git sources) */
@@ -177,8 +177,8 @@ export interface PluginSpec {
   parameters?: Record<string, unknown> | null;
 }
 
-/** Decodes {@link PluginSpec} as an open object: unknown keys are kept, missing defaults filled. */
-export const PluginSpecSchema: v.GenericSchema<unknown, PluginSpec> = /* @__PURE__ */ v.looseObject({
+/** Decodes {@link ServicePluginSpec} as an open object: unknown keys are kept, missing defaults filled. */
+export const ServicePluginSpecSchema: v.GenericSchema<unknown, ServicePluginSpec> = /* @__PURE__ */ v.looseObject({
   source: v.string(),
   ref: v.exactOptional(v.nullable(v.string())),
   repo_path: v.exactOptional(v.nullable(v.string())),
@@ -243,7 +243,7 @@ export interface AppConversationStartRequest {
   /**
    * List of plugins to load for this conversation. Plugins are loaded and their skills/MCP config are merged into the agent.
    */
-  plugins?: PluginSpec[] | null;
+  plugins?: ServicePluginSpec[] | null;
   /**
    * Secrets to pass to the conversation. These are merged with any existing secrets (from database or git providers), with API-provided secrets taking precedence (overriding any existing secret with the same name). Keys are secret names (e.g., "MY_API_KEY"), values are the secret values. Warning: Providing a secret that already exists will silently override it.
    */
@@ -422,7 +422,7 @@ export interface AppConversationStartRequestOutput {
   /**
    * List of plugins to load for this conversation. Plugins are loaded and their skills/MCP config are merged into the agent.
    */
-  plugins?: PluginSpec[] | null;
+  plugins?: ServicePluginSpec[] | null;
   /**
    * Secrets to pass to the conversation. These are merged with any existing secrets (from database or git providers), with API-provided secrets taking precedence (overriding any existing secret with the same name). Keys are secret names (e.g., "MY_API_KEY"), values are the secret values. Warning: Providing a secret that already exists will silently override it.
    */
@@ -452,7 +452,7 @@ export const AppConversationStartRequestOutputSchema: v.GenericSchema<unknown, A
   observability_metadata: v.exactOptional(v.nullable(v.record(v.string(), TraceMetadataValueSchema))),
   observability_tags: v.exactOptional(v.nullable(v.array(v.string()))),
   observability_span_name: v.exactOptional(v.nullable(v.string())),
-  plugins: v.exactOptional(v.nullable(v.array(PluginSpecSchema))),
+  plugins: v.exactOptional(v.nullable(v.array(ServicePluginSpecSchema))),
   secrets: v.exactOptional(v.nullable(v.record(v.string(), v.string()))),
 });
 

@@ -105,57 +105,6 @@ export type MarketplaceScope = 'instance' | 'org' | 'personal';
 /** Decodes {@link MarketplaceScope}. */
 export const MarketplaceScopeSchema: v.GenericSchema<unknown, MarketplaceScope> = /* @__PURE__ */ v.picklist(['instance', 'org', 'personal']);
 
-/**
- * Registration for a plugin marketplace.
- *
- * Represents a marketplace that can be registered for plugin resolution.
- * Marketplaces can be auto-loaded (plugins loaded at conversation start)
- * or registered only (available for explicit plugin references).
- *
- * Wire-compatible with ``openhands.sdk.marketplace.MarketplaceRegistration``
- * (the model the agent-server ``/api/skills`` endpoint consumes): dumping this
- * model with ``exclude={'scope'}`` yields exactly the SDK model's fields
- * (``name``/``source``/``ref``/``repo_path``/``auto_load``), and our ``bool``
- * ``auto_load`` and stricter field validators are a subset of what the SDK
- * accepts, so any value we produce validates upstream.
- *
- * This is intentionally kept as a separate model rather than importing the SDK
- * one, because it carries a backend-only ``scope`` (set per storage layer for
- * API responses/UI, stripped at the wire boundary and re-derived during
- * composition) and enforces input validation the SDK model does not (source /
- * ``repo_path`` traversal guards, name format).
- */
-export interface MarketplaceRegistration {
-  /** Identifier for this marketplace registration */
-  name: string;
-  /** Marketplace source: 'github:owner/repo', git URL, or local path */
-  source: string;
-  /** Optional branch, tag, or commit (only for git sources) */
-  ref?: string | null;
-  /**
-   * Subdirectory path within the git repository containing the marketplace (e.g., 'marketplaces/internal' for monorepos). Only relevant for git sources, not local paths.
-   */
-  repo_path?: string | null;
-  /**
-   * Auto-load behavior for this marketplace. True = load all plugins at conversation start. False = registered for resolution but not auto-loaded.
-   */
-  auto_load?: boolean;
-  /**
-   * Scope of this marketplace registration. Set automatically by backend based on storage layer: "instance" for system defaults, "org" for organization-level, "personal" for user-level. Frontend should NOT send this field in save requests.
-   */
-  scope?: MarketplaceScope | null;
-}
-
-/** Decodes {@link MarketplaceRegistration} as an open object: unknown keys are kept, missing defaults filled. */
-export const MarketplaceRegistrationSchema: v.GenericSchema<unknown, MarketplaceRegistration> = /* @__PURE__ */ v.looseObject({
-  name: v.string(),
-  source: v.string(),
-  ref: v.exactOptional(v.nullable(v.string())),
-  repo_path: v.exactOptional(v.nullable(v.string())),
-  auto_load: v.optional(v.boolean(), false),
-  scope: v.exactOptional(v.nullable(MarketplaceScopeSchema)),
-});
-
 /** Metric tracking detailed token usage per completion call. */
 export interface TokenUsage {
   model?: string;
@@ -228,6 +177,57 @@ export type SandboxStatus = 'STARTING' | 'RUNNING' | 'PAUSED' | 'ERROR' | 'MISSI
 
 /** Decodes {@link SandboxStatus}. */
 export const SandboxStatusSchema: v.GenericSchema<unknown, SandboxStatus> = /* @__PURE__ */ v.picklist(['STARTING', 'RUNNING', 'PAUSED', 'ERROR', 'MISSING']);
+
+/**
+ * Registration for a plugin marketplace.
+ *
+ * Represents a marketplace that can be registered for plugin resolution.
+ * Marketplaces can be auto-loaded (plugins loaded at conversation start)
+ * or registered only (available for explicit plugin references).
+ *
+ * Wire-compatible with ``openhands.sdk.marketplace.MarketplaceRegistration``
+ * (the model the agent-server ``/api/skills`` endpoint consumes): dumping this
+ * model with ``exclude={'scope'}`` yields exactly the SDK model's fields
+ * (``name``/``source``/``ref``/``repo_path``/``auto_load``), and our ``bool``
+ * ``auto_load`` and stricter field validators are a subset of what the SDK
+ * accepts, so any value we produce validates upstream.
+ *
+ * This is intentionally kept as a separate model rather than importing the SDK
+ * one, because it carries a backend-only ``scope`` (set per storage layer for
+ * API responses/UI, stripped at the wire boundary and re-derived during
+ * composition) and enforces input validation the SDK model does not (source /
+ * ``repo_path`` traversal guards, name format).
+ */
+export interface ServiceMarketplaceRegistration {
+  /** Identifier for this marketplace registration */
+  name: string;
+  /** Marketplace source: 'github:owner/repo', git URL, or local path */
+  source: string;
+  /** Optional branch, tag, or commit (only for git sources) */
+  ref?: string | null;
+  /**
+   * Subdirectory path within the git repository containing the marketplace (e.g., 'marketplaces/internal' for monorepos). Only relevant for git sources, not local paths.
+   */
+  repo_path?: string | null;
+  /**
+   * Auto-load behavior for this marketplace. True = load all plugins at conversation start. False = registered for resolution but not auto-loaded.
+   */
+  auto_load?: boolean;
+  /**
+   * Scope of this marketplace registration. Set automatically by backend based on storage layer: "instance" for system defaults, "org" for organization-level, "personal" for user-level. Frontend should NOT send this field in save requests.
+   */
+  scope?: MarketplaceScope | null;
+}
+
+/** Decodes {@link ServiceMarketplaceRegistration} as an open object: unknown keys are kept, missing defaults filled. */
+export const ServiceMarketplaceRegistrationSchema: v.GenericSchema<unknown, ServiceMarketplaceRegistration> = /* @__PURE__ */ v.looseObject({
+  name: v.string(),
+  source: v.string(),
+  ref: v.exactOptional(v.nullable(v.string())),
+  repo_path: v.exactOptional(v.nullable(v.string())),
+  auto_load: v.optional(v.boolean(), false),
+  scope: v.exactOptional(v.nullable(MarketplaceScopeSchema)),
+});
 
 export interface Success {
   success: boolean;

@@ -2,7 +2,7 @@
 // change the generator or scripts/codegen/api-names.mjs and run `npm run generate`.
 import * as v from 'valibot';
 import { integer } from '../../schema-helpers';
-import { ConversationSettingsSchema, LLMProfilesSchema, MarketplaceRegistrationSchema, SandboxGroupingStrategySchema, type ConversationSettings, type FallbackStrategy, type LLMProfiles, type MarketplaceRegistration, type SandboxGroupingStrategy } from './common';
+import { ConversationSettingsSchema, LLMProfilesSchema, SandboxGroupingStrategySchema, ServiceMarketplaceRegistrationSchema, type ConversationSettings, type FallbackStrategy, type LLMProfiles, type SandboxGroupingStrategy, type ServiceMarketplaceRegistration } from './common';
 
 /** Response body for activating a profile. */
 export interface ActivateProfileResponse {
@@ -52,11 +52,11 @@ export interface GETSettingsModel {
   /**
    * List of marketplace registrations for plugin resolution. Marketplaces with auto_load=True will have their plugins loaded automatically at conversation start. See MarketplaceRegistration for details.
    */
-  registered_marketplaces?: MarketplaceRegistration[];
+  registered_marketplaces?: ServiceMarketplaceRegistration[];
   /**
    * Marketplaces inherited from instance or organization level. These are read-only and cannot be modified by the user. Computed at runtime: Instance defaults + Org defaults.
    */
-  inherited_marketplaces?: MarketplaceRegistration[];
+  inherited_marketplaces?: ServiceMarketplaceRegistration[];
   provider_tokens_set?: (Record<string, string | null>) | null;
   llm_api_key_set: boolean;
   search_api_key_set: boolean;
@@ -92,8 +92,8 @@ export const GETSettingsModelSchema: v.GenericSchema<unknown, GETSettingsModel> 
   llm_profiles: v.exactOptional(LLMProfilesSchema),
   active_agent_profile_id: v.exactOptional(v.nullable(v.string())),
   active_agent_profile_revision: v.exactOptional(v.nullable(integer)),
-  registered_marketplaces: v.exactOptional(v.array(MarketplaceRegistrationSchema)),
-  inherited_marketplaces: v.exactOptional(v.array(MarketplaceRegistrationSchema)),
+  registered_marketplaces: v.exactOptional(v.array(ServiceMarketplaceRegistrationSchema)),
+  inherited_marketplaces: v.exactOptional(v.array(ServiceMarketplaceRegistrationSchema)),
   provider_tokens_set: v.exactOptional(v.nullable(v.record(v.string(), v.nullable(v.string())))),
   llm_api_key_set: v.boolean(),
   search_api_key_set: v.optional(v.boolean(), false),

@@ -2,7 +2,7 @@
 // change the generator or scripts/codegen/api-names.mjs and run `npm run generate`.
 import * as v from 'valibot';
 import { integer } from '../../schema-helpers';
-import { ConversationSettingsSchema, LLMProfilesSchema, MarketplaceRegistrationSchema, ProviderTypeSchema, SandboxGroupingStrategySchema, type ConversationSettings, type LLMProfiles, type MarketplaceRegistration, type ProviderType, type SandboxGroupingStrategy } from './common';
+import { ConversationSettingsSchema, LLMProfilesSchema, ProviderTypeSchema, SandboxGroupingStrategySchema, ServiceMarketplaceRegistrationSchema, type ConversationSettings, type LLMProfiles, type ProviderType, type SandboxGroupingStrategy, type ServiceMarketplaceRegistration } from './common';
 
 /** Response model for the Git organizations the user belongs to on their active provider. */
 export interface GitOrganizationsResponse {
@@ -55,11 +55,11 @@ export interface SaasUserInfo {
   /**
    * List of marketplace registrations for plugin resolution. Marketplaces with auto_load=True will have their plugins loaded automatically at conversation start. See MarketplaceRegistration for details.
    */
-  registered_marketplaces?: MarketplaceRegistration[];
+  registered_marketplaces?: ServiceMarketplaceRegistration[];
   /**
    * Marketplaces inherited from instance or organization level. These are read-only and cannot be modified by the user. Computed at runtime: Instance defaults + Org defaults.
    */
-  inherited_marketplaces?: MarketplaceRegistration[];
+  inherited_marketplaces?: ServiceMarketplaceRegistration[];
   id?: string | null;
   org_id?: string | null;
   org_name?: string | null;
@@ -97,8 +97,8 @@ export const SaasUserInfoSchema: v.GenericSchema<unknown, SaasUserInfo> = /* @__
   llm_profiles: v.exactOptional(LLMProfilesSchema),
   active_agent_profile_id: v.exactOptional(v.nullable(v.string())),
   active_agent_profile_revision: v.exactOptional(v.nullable(integer)),
-  registered_marketplaces: v.exactOptional(v.array(MarketplaceRegistrationSchema)),
-  inherited_marketplaces: v.exactOptional(v.array(MarketplaceRegistrationSchema)),
+  registered_marketplaces: v.exactOptional(v.array(ServiceMarketplaceRegistrationSchema)),
+  inherited_marketplaces: v.exactOptional(v.array(ServiceMarketplaceRegistrationSchema)),
   id: v.exactOptional(v.nullable(v.string())),
   org_id: v.exactOptional(v.nullable(v.string())),
   org_name: v.exactOptional(v.nullable(v.string())),

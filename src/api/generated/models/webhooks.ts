@@ -172,7 +172,7 @@ export interface PathTrigger {
  * - references/: Reference documentation and examples
  * - assets/: Static assets (images, data files, etc.)
  */
-export interface SkillResources {
+export interface ServiceSkillResources {
   /** Root directory of the skill (absolute path) */
   skill_root: string;
   /** List of script files in scripts/ directory (relative paths) */
@@ -210,7 +210,7 @@ export interface TaskTrigger {
  * This model supports both OpenHands-specific fields and AgentSkills standard
  * fields (https://agentskills.io/specification) for cross-platform compatibility.
  */
-export interface Skill {
+export interface ServiceSkill {
   name: string;
   content: string;
   /**
@@ -252,7 +252,7 @@ export interface Skill {
   /**
    * Resource directories for the skill (scripts/, references/, assets/). AgentSkills standard field. Only populated for SKILL.md directory format.
    */
-  resources?: SkillResources | null;
+  resources?: ServiceSkillResources | null;
 }
 
 /** Registration for a marketplace source used for plugin resolution. */
@@ -294,7 +294,7 @@ export interface AgentMarketplaceRegistration {
  */
 export interface AgentContext {
   /** List of available skills that can extend the user's input. */
-  skills?: Skill[];
+  skills?: ServiceSkill[];
   /** Optional suffix to append to the system prompt. */
   system_message_suffix?: string | null;
   /** Optional suffix to append to the user's message. */
@@ -1019,11 +1019,11 @@ export interface ConversationStats {
 }
 
 /** Types of hooks that can be executed. */
-export type HookType = 'command' | 'prompt' | 'agent';
+export type ServiceHookType = 'command' | 'prompt' | 'agent';
 
 /** A single hook definition. */
-export interface HookDefinition {
-  type?: HookType;
+export interface ServiceHookDefinition {
+  type?: ServiceHookType;
   name?: string | null;
   command: string;
   prompt?: string | null;
@@ -1039,9 +1039,9 @@ export interface HookDefinition {
  *
  * Supports exact match, wildcard (*), and regex (auto-detected or /pattern/).
  */
-export interface HookMatcher {
+export interface ServiceHookMatcher {
   matcher?: string;
-  hooks?: HookDefinition[];
+  hooks?: ServiceHookDefinition[];
 }
 
 /**
@@ -1065,17 +1065,17 @@ export interface HookMatcher {
  */
 export interface HookConfig {
   /** Hooks that run before tool execution */
-  pre_tool_use?: HookMatcher[];
+  pre_tool_use?: ServiceHookMatcher[];
   /** Hooks that run after tool execution */
-  post_tool_use?: HookMatcher[];
+  post_tool_use?: ServiceHookMatcher[];
   /** Hooks that run when user submits a prompt */
-  user_prompt_submit?: HookMatcher[];
+  user_prompt_submit?: ServiceHookMatcher[];
   /** Hooks that run when a session starts */
-  session_start?: HookMatcher[];
+  session_start?: ServiceHookMatcher[];
   /** Hooks that run when a session ends */
-  session_end?: HookMatcher[];
+  session_end?: ServiceHookMatcher[];
   /** Hooks that run when the agent attempts to stop */
-  stop?: HookMatcher[];
+  stop?: ServiceHookMatcher[];
 }
 
 /**
