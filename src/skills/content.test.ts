@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { tempTree } from '../../test/helpers/tree';
-import { findInlineCommands, loadSkillContent, SkillContentError } from './content';
+import { commandText, findInlineCommands, loadSkillContent, SkillContentError } from './content';
 import { loadSkillsDirectory } from './load-directory';
 
 const cleanups: (() => void)[] = [];
@@ -45,5 +45,24 @@ describe('loadSkillContent', () => {
     if (!skill) throw new Error('not loaded');
     await expect(loadSkillContent(skill)).rejects.toMatchObject({ name: 'SkillContentError', code: 'invalid-utf8' });
     await expect(loadSkillContent(skill, { maxFileSize: 10 })).rejects.toBeInstanceOf(SkillContentError);
+  });
+});
+
+describe('commandText', () => {
+  const command = (description: string, argumentHint: string | null) => ({ name: 'go', description, argumentHint });
+
+  it('builds the text CommandDefinition.to_skill gives: heading and description, arguments, then the body', () => {
+    expect(commandText(command('Deploy it', '<env>'), 'Run the deploy.')).toBe(
+      '## go\n\nDeploy it\n\n**Arguments**: `$ARGUMENTS` - <env>\n\n\nRun the deploy.',
+    );
+    expect(commandText(command('Deploy it', null), 'Run the deploy.')).toBe('## go\n\nDeploy it\n\n\nRun the deploy.');
+    expect(commandText(command('Deploy it', '<env>'), '')).toBe('## go\n\nDeploy it\n\n**Arguments**: `$ARGUMENTS` - <env>');
+  });
+
+  it('leaves out what is empty and strips the whole as Python does', () => {
+    expect(commandText(command('', null), 'Body')).toBe('Body');
+    expect(commandText(command('', '<x>'), 'Body')).toBe('**Arguments**: `$ARGUMENTS` - <x>\n\n\nBody');
+    expect(commandText(command('Ends in spaces\u2003 ', null), '')).toBe('## go\n\nEnds in spaces');
+    expect(commandText(command('', null), '')).toBe('');
   });
 });

@@ -6,11 +6,11 @@
  */
 import { AgentwireError } from '../internal/agentwire-error';
 import { type Diagnostic, diagnostic } from '../internal/diagnostic';
-import { splitFrontmatter } from '../internal/frontmatter';
+import { isPythonSpace, splitFrontmatter } from '../internal/frontmatter';
 import { decodeUtf8 } from '../internal/utf8';
 import { nodeFileSystem, type SkillFileSystem } from './file-system';
 import { FILE_TOO_LARGE, INLINE_COMMAND, INVALID_UTF8 } from './rules';
-import type { Skill } from './types';
+import type { Skill, SkillCommandSource } from './types';
 
 /** Options of {@link loadSkillContent}. */
 export interface LoadSkillContentOptions {
@@ -70,6 +70,27 @@ export function inlineCommandDiagnostics(body: string, firstLine: number, file: 
   });
 }
 
+/** Python's `str.strip()`. */
+function pythonStrip(text: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && isPythonSpace(text[start])) start++;
+  while (end > start && isPythonSpace(text[end - 1])) end--;
+  return text.slice(start, end);
+}
+
+/**
+ * A command skill's text as `CommandDefinition.to_skill` builds it: `## <name>` and the
+ * description (when there is one), the arguments hint (when there is one), then the body.
+ */
+export function commandText(command: SkillCommandSource, body: string): string {
+  const parts: string[] = [];
+  if (command.description) parts.push(`## ${command.name}\n\n${command.description}\n`);
+  if (command.argumentHint) parts.push(`**Arguments**: \`$ARGUMENTS\` - ${command.argumentHint}\n`);
+  if (body) parts.push(`\n${body}`);
+  return pythonStrip(parts.join('\n'));
+}
+
 /** Reads a skill's body. Throws {@link SkillContentError} when it cannot be read. */
 export async function loadSkillContent(skill: Skill, options: LoadSkillContentOptions = {}): Promise<SkillContent> {
   const fs = options.fs ?? nodeFileSystem;
@@ -89,6 +110,11 @@ export async function loadSkillContent(skill: Skill, options: LoadSkillContentOp
     throw new SkillContentError(`${skill.file} is not valid UTF-8 at ${where} (${INVALID_UTF8.code}).`, 'invalid-utf8', skill.file);
   }
   const split = splitFrontmatter(decoded.text);
+  if (skill.command)
+    return {
+      content: commandText(skill.command, split.body),
+      diagnostics: inlineCommandDiagnostics(split.body, split.bodyLine, skill.file),
+    };
   let content = skill.format === 'instructions' ? split.text : split.body;
   const diagnostics = skill.format === 'instructions' ? [] : inlineCommandDiagnostics(content, split.bodyLine, skill.file);
   const asksForInputs = skill.inputs.length > 0 || /\$\{[a-zA-Z_][a-zA-Z0-9_]*\}/.test(content);

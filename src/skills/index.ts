@@ -51,4 +51,14 @@ export {
 } from './resolve';
 export { SKILL_RULES } from './rules';
 export { keywordMatches, matchTriggers, type TriggerMatch, triggerKeywords } from './triggers';
-export type { Skill, SkillFormat, SkillInput, SkillResources, SkillRole, SkillScope, SkillSet, SkillTrigger } from './types';
+export type {
+  Skill,
+  SkillCommandSource,
+  SkillFormat,
+  SkillInput,
+  SkillResources,
+  SkillRole,
+  SkillScope,
+  SkillSet,
+  SkillTrigger,
+} from './types';

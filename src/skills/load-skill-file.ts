@@ -4,7 +4,7 @@
  * @module
  */
 import { basename, dirname, join } from 'node:path';
-import { diagnostic } from '../internal/diagnostic';
+import { type Diagnostic, diagnostic, type Position } from '../internal/diagnostic';
 import { parseLegacyMcpConfig } from '../internal/tool-servers/legacy-mcp-config';
 import { inlineCommandDiagnostics } from './content';
 import { interpretFrontmatter } from './frontmatter-fields';
@@ -28,6 +28,22 @@ export interface SkillFileOptions {
 }
 
 const DESCRIPTION_LIMIT = 1024;
+
+/**
+ * A description as the service's `Skill` model keeps it: past 1,024 characters its middle is
+ * replaced by a notice naming `file`.
+ */
+export function clipDescription(description: string, file: string): string {
+  if (pythonLength(description) <= DESCRIPTION_LIMIT) return description;
+  const notice = `<response clipped><NOTE>Due to the max output limit, only part of the full description is shown. You can view the complete skill content at ${file.split('\\').join('/')}.</NOTE>`;
+  return truncateMiddle(description, DESCRIPTION_LIMIT, notice);
+}
+
+/** The `description-too-long` warning for a description the service cuts. */
+export function descriptionTooLong(description: string, file: string, at: Position | undefined): Diagnostic {
+  const message = `The description is ${pythonLength(description)} characters long: the service cuts it to ${DESCRIPTION_LIMIT} (its middle is replaced by a notice).`;
+  return diagnostic(DESCRIPTION_TOO_LONG, { file, at, message });
+}
 
 /** Where the service puts a skill with this format and trigger. */
 export function roleOf(format: SkillFormat, trigger: Skill['trigger']): SkillRole {
@@ -119,13 +135,8 @@ export async function loadSkillFile(walker: SafeWalker, file: string, options: S
   const { name: _, trigger: __, mcpTools: ___, ...rest } = fields;
   Object.assign(skill, rest);
   if (fields.description !== undefined && pythonLength(fields.description) > DESCRIPTION_LIMIT) {
-    const notice = `<response clipped><NOTE>Due to the max output limit, only part of the full description is shown. You can view the complete skill content at ${file.split('\\').join('/')}.</NOTE>`;
-    skill.description = truncateMiddle(fields.description, DESCRIPTION_LIMIT, notice);
-    const message = `The description is ${pythonLength(fields.description)} characters long: the service cuts it to ${DESCRIPTION_LIMIT} (its middle is replaced by a notice).`;
-    problems.push({
-      diagnostic: diagnostic(DESCRIPTION_TOO_LONG, { file, at: read.yaml?.locate(['description']), message }),
-      effect: 'none',
-    });
+    skill.description = clipDescription(fields.description, file);
+    problems.push({ diagnostic: descriptionTooLong(fields.description, file, read.yaml?.locate(['description'])), effect: 'none' });
   }
   const raw = read.data.description;
   if (agentskills && (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === ''))) {

@@ -73,6 +73,21 @@ export interface Skill {
   resources?: SkillResources;
   /** Tool servers from the folder's `.mcp.json` (SKILL.md) or the `mcp_tools` key (legacy files). */
   mcpServers?: Record<string, unknown>;
+  /**
+   * For the skill the service makes of a plugin command (`<plugin>:<command>`): the command its
+   * text is built from (`loadSkillContent` gives the heading, the description and the arguments
+   * hint before the body, as the service does).
+   */
+  command?: SkillCommandSource;
+}
+
+/** What the service builds a command skill's text from (`CommandDefinition.to_skill`). */
+export interface SkillCommandSource {
+  /** The command's name (its file name without `.md`). */
+  name: string;
+  /** The command's whole description (the skill's `description` may be cut). */
+  description: string;
+  argumentHint: string | null;
 }
 
 /** A loaded set of skills with everything found along the way. */

@@ -1,7 +1,9 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempTree } from '../../../test/helpers/tree';
+import { loadSkillContent } from '../../skills/content';
 import { nodeFileSystem } from '../../skills/file-system';
+import type { Skill } from '../../skills/types';
 import { SafeWalker } from '../../skills/walk';
 import { commandSkill, loadPluginCommands, pythonTruthy } from './commands';
 
@@ -33,7 +35,25 @@ describe('commandSkill', () => {
       description: 'Command go from p',
       disableModelInvocation: false,
       inputs: [],
+      command: { name: 'go', description: '', argumentHint: null },
     });
+  });
+
+  it('cuts a description past 1,024 characters around the notice naming the file, as the Skill model does', () => {
+    const description = `${'a'.repeat(600)}${'b'.repeat(600)}`;
+    const command = {
+      name: 'go',
+      file: '/p/commands/go.md',
+      description,
+      argumentHint: null,
+      allowedTools: [],
+      metadata: {},
+      trigger: '/p:go',
+    };
+    const skill = commandSkill(command, 'p');
+    expect([...(skill.description ?? '')]).toHaveLength(1024);
+    expect(skill.description).toMatch(/^a+<response clipped><NOTE>.*at \/p\/commands\/go\.md\.<\/NOTE>b+$/);
+    expect(skill.command?.description).toBe(description);
   });
 });
 
@@ -60,6 +80,28 @@ describe('loadPluginCommands', () => {
       'commands/a.md': "---\nargument-hint: ''\nargumentHint: <file>\nallowed-tools: []\nallowedTools: Read\n---\n",
     });
     expect(commands[0]).toMatchObject({ argumentHint: '<file>', allowedTools: ['Read'] });
+  });
+
+  it('reports a description the skill gets cut, and keeps it whole in the command and its text', async () => {
+    const description = 'd'.repeat(1100);
+    const { root, cleanup } = tempTree({ 'commands/a.md': `---\ndescription: ${description}\nargument-hint: <x>\n---\nDo it.\n` });
+    try {
+      const diagnostics: import('../../internal/diagnostic').Diagnostic[] = [];
+      const { commands, skills } = await loadPluginCommands(
+        new SafeWalker(nodeFileSystem, root),
+        join(root, 'commands'),
+        'p',
+        { scan: 'frontmatter', maxFileSize: 1 << 20 },
+        diagnostics,
+      );
+      expect(commands[0]?.description).toBe(description);
+      expect(skills[0]?.description).toContain('<response clipped>');
+      expect(diagnostics.map((entry) => [entry.code, entry.line, entry.column])).toEqual([['description-too-long', 2, 14]]);
+      const { content } = await loadSkillContent(skills[0] as Skill);
+      expect(content).toBe(`## a\n\n${description}\n\n**Arguments**: \`$ARGUMENTS\` - <x>\n\n\nDo it.`);
+    } finally {
+      cleanup();
+    }
   });
 
   it('turns a number or a mapping into text and ignores tools it cannot read', async () => {

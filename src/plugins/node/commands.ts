@@ -7,6 +7,7 @@
 import { basename } from 'node:path';
 import { type Diagnostic, diagnostic, type Position } from '../../internal/diagnostic';
 import { setOwn } from '../../internal/json-checks';
+import { clipDescription, descriptionTooLong } from '../../skills/load-skill-file';
 import { firstFailure, problemDiagnostics } from '../../skills/problem';
 import { type ReadLimits, readSkillFile, type SkillFileRead } from '../../skills/read-skill-file';
 import type { Skill } from '../../skills/types';
@@ -46,13 +47,18 @@ export async function loadPluginCommands(
     diagnostics.push(...problemDiagnostics(read.problems, undefined, 'this command'));
     if (firstFailure(read.problems)) continue;
     const command = readCommand(read, stemOf(basename(file)), pluginName, diagnostics);
+    if (clipDescription(command.description, file) !== command.description)
+      diagnostics.push(descriptionTooLong(command.description, file, read.yaml?.locate(['description'])));
     commands.push(command);
     skills.push(commandSkill(command, pluginName));
   }
   return { commands, skills };
 }
 
-/** The skill the service makes of a command (`CommandDefinition.to_skill`). */
+/**
+ * The skill the service makes of a command (`CommandDefinition.to_skill`): its `Skill` model cuts
+ * a description past 1,024 characters; the text (`loadSkillContent`) keeps it whole.
+ */
 export function commandSkill(command: PluginCommand, pluginName: string): Skill {
   const skill: Skill = {
     name: `${pluginName}:${command.name}`,
@@ -61,9 +67,10 @@ export function commandSkill(command: PluginCommand, pluginName: string): Skill 
     trigger: { type: 'keyword', keywords: [command.trigger] },
     file: command.file,
     scope: 'plugin',
-    description: command.description || `Command ${command.name} from ${pluginName}`,
+    description: clipDescription(command.description || `Command ${command.name} from ${pluginName}`, command.file),
     disableModelInvocation: false,
     inputs: [],
+    command: { name: command.name, description: command.description, argumentHint: command.argumentHint },
   };
   if (command.allowedTools.length > 0) skill.allowedTools = [...command.allowedTools];
   return skill;
