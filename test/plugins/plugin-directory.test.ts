@@ -486,14 +486,7 @@ describe('hooks', () => {
     const dir = join(root, 'guard');
     const result = await loadPluginDirectory(dir);
     if (!result.ok) throw new Error('expected the plugin to load');
-    expect(result.hooks).toEqual({
-      pre_tool_use: [],
-      post_tool_use: [],
-      user_prompt_submit: [],
-      session_start: [],
-      session_end: [],
-      stop: [],
-    });
+    expect(result.hooks).toBeNull();
     expect(found(result, dir)).toEqual([['hooks-unknown-event', 'hooks/hooks.json', 4, 5]]);
     expect(result.diagnostics[0]?.message).toContain('drops the whole hooks file');
   });

@@ -10,14 +10,11 @@ import type { SafeWalker } from '../../skills/walk';
 import { type HooksConfig, parseHooksConfig } from '../hooks/hooks-config';
 import { readPluginFile } from './plugin-file';
 
-/** What the service keeps of a hooks file it drops: every event empty. */
-export function emptyHooksConfig(): HooksConfig {
-  return { pre_tool_use: [], post_tool_use: [], user_prompt_submit: [], session_start: [], session_end: [], stop: [] };
-}
-
 /**
- * The hooks of `folder/hooks.json`: `null` without the file (or when it cannot be read or is over
- * the size limit), an empty configuration when the service drops it, else the hooks it runs.
+ * The hooks of `folder/hooks.json`: the hooks the service runs, or `null` when it keeps none:
+ * without the file, when it cannot be read or is over the size limit, and when the service drops
+ * it (its hook loader then leaves the plugin's hooks `None`; the parser's errors name the file, the
+ * place and the hooks lost).
  */
 export async function loadPluginHooks(
   walker: SafeWalker,
@@ -35,5 +32,5 @@ export async function loadPluginHooks(
   }
   const parsed = parseHooksConfig(read.text, { file });
   diagnostics.push(...parsed.diagnostics);
-  return parsed.ok ? parsed.value : emptyHooksConfig();
+  return parsed.ok ? parsed.value : null;
 }

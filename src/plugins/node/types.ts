@@ -97,7 +97,7 @@ export interface PluginComponents {
   /** The skills the service makes of the commands (`<plugin>:<command>`, keyword `/<plugin>:<command>`), added after `skills`. */
   commandSkills: Skill[];
   agents: PluginAgent[];
-  /** The hooks the service runs; `null` without a hooks file. A file the service drops loads as empty, as in the service. */
+  /** The hooks the service runs; `null` without a hooks file, and when the service drops the file (as it keeps none then). */
   hooks: HooksConfig | null;
   /** The command the plugin launches with, if the manifest names one. */
   entryCommand: string | null;
