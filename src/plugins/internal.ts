@@ -18,7 +18,7 @@ export {
   report,
 } from '../internal/json-checks';
 export { DUPLICATE_KEY, INVALID_JSON, JSON_DOCUMENT_RULES, readJsonDocument } from '../internal/json-document';
-export { MCP_SERVERS_AT_ROOT, MCP_VALUE_COERCED } from '../internal/tool-servers/rules';
+export { MCP_SERVER_MODEL_REFUSED, MCP_SERVERS_AT_ROOT, MCP_VALUE_COERCED } from '../internal/tool-servers/rules';
 export { HOOKS_MATCHER_NEVER_FIRES } from './hooks/hook-rules';
 export { MANIFEST_FIELD_NOT_HONOURED } from './manifest/manifest-rules';
 

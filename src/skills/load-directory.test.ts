@@ -85,11 +85,63 @@ describe('loadSkillsDirectory', () => {
       'search/SKILL.md': skillMd('search'),
       'search/.mcp.json': JSON.stringify({ mcpServers: { wiki: { command: 'npx', args: ['-y', 'wiki-mcp'] } } }),
       'broken/SKILL.md': skillMd('broken'),
-      'broken/.mcp.json': '{ "mcpServers": { "wiki": { "command": "npx", "env": { "PORT": 8080 } } } }',
+      'broken/.mcp.json': '{ "mcpServers": { "wiki": { "command": "npx", "args": "-y wiki-mcp" } } }',
     });
     const result = await loadSkillsDirectory(root);
     expect(result.skills.map((skill) => [skill.name, Object.keys(skill.mcpServers ?? {})])).toEqual([['search', ['wiki']]]);
     const drop = result.diagnostics.find((d) => d.file === join(root, 'broken/.mcp.json') && d.severity === 'error');
     expect(drop?.message).toMatch(/The service drops this skill\.$/);
+  });
+
+  it('expands SKILL_ROOT and defaults in .mcp.json as the service does at load, dropping what is left empty', async () => {
+    const root = folder({
+      'db/SKILL.md': skillMd('db'),
+      'db/.mcp.json': JSON.stringify({
+        mcpServers: {
+          db: {
+            command: '$\u007bSKILL_ROOT}/bin/db',
+            args: ['$\u007bUNSET_VAR}'],
+            env: { URL: '$\u007bDB_URL:-postgres://x}', KEY: '$\u007bK:-}' },
+          },
+        },
+      }),
+    });
+    const result = await loadSkillsDirectory(root);
+    expect(result.skills[0]?.mcpServers).toEqual({
+      db: { command: `${join(root, 'db')}/bin/db`, args: ['$\u007bUNSET_VAR}'], env: { URL: 'postgres://x' } },
+    });
+  });
+
+  it('drops the skill for a .mcp.json with a byte-order mark, which json.load refuses', async () => {
+    const root = folder({
+      'db/SKILL.md': skillMd('db'),
+      'db/.mcp.json': `\ufeff${JSON.stringify({ mcpServers: { db: { command: 'db' } } })}`,
+      'other.md': 'Kept.\n',
+    });
+    const result = await loadSkillsDirectory(root);
+    expect(result.skills.map((skill) => skill.name)).toEqual(['other']);
+    expect(result.diagnostics.find((d) => d.severity === 'error')?.file).toBe(join(root, 'db/.mcp.json'));
+  });
+
+  it('loses the whole folder for an empty "command" or an env value not text, which escape the loader (.mcp.json, mcp_tools)', async () => {
+    for (const files of [
+      { 'db/SKILL.md': skillMd('db'), 'db/.mcp.json': '{"mcpServers": {"db": {"command": ""}}}' },
+      { 'db.md': "---\nmcp_tools:\n  mcpServers:\n    db:\n      url: ''\n---\nBody.\n" },
+      { 'db/SKILL.md': skillMd('db'), 'db/.mcp.json': '{"mcpServers": {"db": {"command": "db", "env": {"PORT": 5432}}}}' },
+    ]) {
+      const root = folder({ ...files, 'other.md': 'Kept.\n' });
+      const result = await loadSkillsDirectory(root, { scope: 'project' });
+      expect(result.skills).toEqual([]);
+      expect(result.diagnostics.map((d) => d.code)).toEqual(expect.arrayContaining(['mcp-server-model-refused', 'would-drop-directory']));
+    }
+  });
+
+  it('reads the servers of mcp_tools under its mcpServers key, or written directly under it', async () => {
+    const root = folder({
+      'a.md': '---\nmcp_tools:\n  mcpServers:\n    fetch:\n      command: uvx\n---\nA.\n',
+      'b.md': '---\nmcp_tools:\n  fetch:\n    command: uvx\n---\nB.\n',
+    });
+    const result = await loadSkillsDirectory(root);
+    expect(result.skills.map((skill) => skill.mcpServers)).toEqual([{ fetch: { command: 'uvx' } }, { fetch: { command: 'uvx' } }]);
   });
 });

@@ -5,14 +5,18 @@
  */
 import { basename, dirname, join } from 'node:path';
 import { type Diagnostic, diagnostic, type Position } from '../internal/diagnostic';
+import { isJsonObject, setOwn } from '../internal/json-checks';
 import { parseLegacyMcpConfig } from '../internal/tool-servers/legacy-mcp-config';
+import { MCP_SERVER_MODEL_REFUSED } from '../internal/tool-servers/rules';
+import { decodeUtf8 } from '../internal/utf8';
+import { expandMcpVariables } from '../plugins/mcp/mcp-variables';
 import { inlineCommandDiagnostics } from './content';
 import { interpretFrontmatter } from './frontmatter-fields';
 import { instructionSkillName } from './instruction-names';
 import type { Problem } from './problem';
 import { pythonLength, truncateMiddle } from './python-types';
 import { type ReadLimits, readSkillFile } from './read-skill-file';
-import { DESCRIPTION_MISSING, DESCRIPTION_TOO_LONG } from './rules';
+import { DESCRIPTION_MISSING, DESCRIPTION_TOO_LONG, INVALID_UTF8 } from './rules';
 import type { Skill, SkillFormat, SkillResources, SkillRole, SkillScope } from './types';
 import type { SafeWalker } from './walk';
 
@@ -71,16 +75,81 @@ async function listResources(walker: SafeWalker, folder: string): Promise<SkillR
 
 /**
  * A SKILL.md folder's `.mcp.json`, read with the service's tool-server rules: a file it refuses
- * makes it drop the skill; warnings cost nothing.
+ * makes it drop the skill, and a server FastMCP accepts but the service's own model refuses (an
+ * empty `command`, an env value not text) raises past the loader's per-file catch, as invalid UTF-8 does: the folder is
+ * lost. The servers come back as the service keeps them: `${SKILL_ROOT}` and `${VAR:-default}`
+ * expanded (the service's environment is not known here, so other placeholders stay), and env or
+ * header entries left empty dropped.
  */
 async function readMcpConfig(walker: SafeWalker, folder: string): Promise<{ servers?: Record<string, unknown>; problems: Problem[] }> {
   const file = join(folder, '.mcp.json');
   if ((await walker.entry(folder, '.mcp.json'))?.kind !== 'file') return { problems: [] };
-  const bytes = await walker.fs.read(file, 0, 8 * 1024 * 1024);
-  const parsed = parseLegacyMcpConfig(new TextDecoder().decode(bytes), { file });
+  const decoded = decodeUtf8(await walker.fs.read(file, 0, 8 * 1024 * 1024));
+  if (!decoded.ok) {
+    const message = `The tool-server file is not valid UTF-8 at line ${decoded.at.line}, column ${decoded.at.column}: reading it raises an error the service's skill loader does not catch.`;
+    return { problems: [{ diagnostic: diagnostic(INVALID_UTF8, { file, at: decoded.at, message }), effect: 'directory' }] };
+  }
+  const parsed = parseLegacyMcpConfig(decoded.text, { file });
   const failure = parsed.ok ? undefined : parsed.diagnostics.find((found) => found.severity === 'error');
-  const problems = parsed.diagnostics.map((found): Problem => ({ diagnostic: found, effect: found === failure ? 'skill' : 'none' }));
-  return parsed.ok ? { servers: parsed.value.mcpServers, problems } : { problems };
+  const problems = parsed.diagnostics.map(
+    (found): Problem => ({
+      diagnostic: found,
+      effect: found !== failure ? 'none' : found.code === MCP_SERVER_MODEL_REFUSED.code ? 'directory' : 'skill',
+    }),
+  );
+  if (!parsed.ok) return { problems };
+  const expanded = expandMcpVariables(parsed.value, { variables: { SKILL_ROOT: folder } });
+  return { servers: withoutEmptySecrets(expanded.mcpServers), problems };
+}
+
+/** Servers without the env and header entries whose value is empty, which the service's model drops. */
+export function withoutEmptySecrets<T extends object>(servers: Record<string, T>): Record<string, T> {
+  const kept: Record<string, T> = {};
+  for (const name of Object.keys(servers)) {
+    const server = { ...servers[name] } as Record<string, unknown>;
+    for (const key of ['env', 'headers']) {
+      const record = server[key];
+      if (!isJsonObject(record)) continue;
+      const values: Record<string, unknown> = {};
+      for (const entry of Object.keys(record)) if (record[entry] !== '') setOwn(values, entry, record[entry]);
+      server[key] = values;
+    }
+    setOwn(kept, name, server as T);
+  }
+  return kept;
+}
+
+/**
+ * The servers of a legacy file's `mcp_tools`, as the service keeps them: the `mcpServers` map
+ * when the key holds one (servers written directly under `mcp_tools` load too), and an empty
+ * `command` or `url`, or an env value that is not text, refused by the service's server model in a
+ * way its loader does not catch.
+ */
+function legacyToolServers(
+  tools: Record<string, unknown>,
+  file: string,
+  yaml: { locate(path: (string | number)[]): Position } | undefined,
+): { servers: Record<string, unknown>; problems: Problem[] } {
+  const wrapped = Object.hasOwn(tools, 'mcpServers') && isJsonObject(tools.mcpServers);
+  const servers = wrapped ? (tools.mcpServers as Record<string, unknown>) : tools;
+  const problems: Problem[] = [];
+  for (const name of Object.keys(servers)) {
+    const server = servers[name];
+    if (!isJsonObject(server)) continue;
+    const base = wrapped ? ['mcp_tools', 'mcpServers', name] : ['mcp_tools', name];
+    const refused = (path: (string | number)[], what: string) => {
+      const message = `${what} in the tool server "${name}": the service's own server model refuses it, with an error its skill loader does not catch.`;
+      problems.push({
+        diagnostic: diagnostic(MCP_SERVER_MODEL_REFUSED, { file, at: yaml?.locate([...base, ...path]), message }),
+        effect: 'directory',
+      });
+    };
+    for (const key of ['command', 'url']) if (server[key] === '') refused([key], `"${key}" is empty`);
+    const env = server.env;
+    if (isJsonObject(env))
+      for (const key of Object.keys(env)) if (typeof env[key] !== 'string') refused(['env', key], `The env value ${key} is not text`);
+  }
+  return { servers, problems };
 }
 
 /** A file read into a skill, with the problems found (in the order the service meets them). */
@@ -130,8 +199,13 @@ export async function loadSkillFile(walker: SafeWalker, file: string, options: S
     if (mcp.servers) skill.mcpServers = mcp.servers;
     const resources = await listResources(walker, folder);
     if (resources) skill.resources = resources;
-  } else if (fields.mcpTools) skill.mcpServers = fields.mcpTools;
+  }
   problems.push(...fieldProblems.filter((problem) => !nameProblems.includes(problem)));
+  if (!agentskills && fields.mcpTools) {
+    const tools = legacyToolServers(fields.mcpTools, file, read.yaml);
+    skill.mcpServers = tools.servers;
+    problems.push(...tools.problems);
+  }
   const { name: _, trigger: __, mcpTools: ___, ...rest } = fields;
   Object.assign(skill, rest);
   if (fields.description !== undefined && pythonLength(fields.description) > DESCRIPTION_LIMIT) {

@@ -81,6 +81,9 @@ export const TOOL_SERVERS_EXAMPLES: RuleExamples = {
     // biome-ignore lint/suspicious/noTemplateCurlyInString: Claude Code's placeholder, which the service does not expand
     files: servers({ server: { type: 'stdio', command: 'node', args: ['${CLAUDE_PLUGIN_ROOT}/server.js'] } }),
   },
+  'mcp-server-model-refused': {
+    files: legacyPlugin('{ "mcpServers": { "db": { "command": "" } } }\n'),
+  },
   'mcp-value-coerced': {
     files: legacyPlugin('{ "mcpServers": { "server": { "command": "server", "timeout": "30000" } } }\n'),
   },

@@ -51,9 +51,12 @@ describe('parseLegacyMcpConfig', () => {
     ['{"command": "x", "transport": "stdio", "type": "http"}', 'mcp-wrong-type', '"http"'],
     ['{"url": "https://a.example", "type": "streamable_http"}', 'mcp-wrong-type', '"streamable_http"'],
     ['{"url": "https://a.example", "type": "stdio"}', 'mcp-invalid-server', '{'],
-    ['{"command": "x", "env": {"PORT": 5432}}', 'mcp-wrong-type', '{"PORT"'],
-    ['{"url": "https://a.example", "auth": "oauth"}', 'mcp-invalid-server', '"auth"'],
-    ['{"command": ""}', 'mcp-wrong-type', '""'],
+    ['{"command": "x", "env": {"PORT": 5432}}', 'mcp-server-model-refused', '5432'],
+    ['{"command": "x", "env": ["PORT"]}', 'mcp-wrong-type', '["PORT"]'],
+    ['{"url": "https://a.example", "auth": "oauth"}', 'mcp-invalid-server', '"oauth"'],
+    ['{"url": "https://a.example", "auth": {"strategy": "token"}}', 'mcp-invalid-server', '{"strategy"'],
+    ['{"command": ""}', 'mcp-server-model-refused', '""'],
+    ['{"url": ""}', 'mcp-server-model-refused', '""'],
     ['{"command": "x", "authentication": "token"}', 'mcp-wrong-type', '"token"'],
     ['{"command": "x", "enabled": null}', 'mcp-wrong-type', 'null'],
     ['{"command": "x", "args": "-y"}', 'mcp-wrong-type', '"-y"'],
@@ -64,6 +67,16 @@ describe('parseLegacyMcpConfig', () => {
     const text = one(server);
     expect(parse(text).ok).toBe(false);
     expect(findings(text).filter((found) => found.severity === 'error')).toEqual([{ code, severity: 'error', ...at(server, needle) }]);
+  });
+
+  it("keeps an auth credential object, which the service's model takes", () => {
+    const result = parse(one('{"command": "x", "auth": {"strategy": "bearer"}}'));
+    expect(result).toMatchObject({ ok: true, diagnostics: [] });
+    expect(result.ok && result.value.mcpServers.s).toEqual({ command: 'x', auth: { strategy: 'bearer' } });
+  });
+
+  it('refuses a file that starts with a byte-order mark, as json.load does', () => {
+    expect(parse(`\ufeff${one('{"command": "x"}')}`).ok).toBe(false);
   });
 
   it('accepts nulls where the other server shape makes them harmless', () => {

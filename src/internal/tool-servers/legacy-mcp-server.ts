@@ -3,7 +3,7 @@
  * One server of a `.mcp.json`, checked as the service checks it: first by FastMCP's
  * `MCPConfig` (a stdio server needs a `command`, a remote one a `url`, unknown keys allowed),
  * then by the service's own server model (unknown keys dropped, `type` read as the transport,
- * env and header values strings, no `auth`).
+ * env and header values strings, `auth` a credential object).
  * @module
  */
 
@@ -21,7 +21,14 @@ import {
 import type { JsonPath } from '../json-source';
 import type { LegacyMcpTransport } from './legacy-mcp-transport';
 import { readLegacyTransport } from './legacy-mcp-transport';
-import { MCP_INVALID_SERVER, MCP_LITERAL_CREDENTIAL, MCP_UNKNOWN_KEY, MCP_VALUE_COERCED, MCP_WRONG_TYPE } from './rules';
+import {
+  MCP_INVALID_SERVER,
+  MCP_LITERAL_CREDENTIAL,
+  MCP_SERVER_MODEL_REFUSED,
+  MCP_UNKNOWN_KEY,
+  MCP_VALUE_COERCED,
+  MCP_WRONG_TYPE,
+} from './rules';
 
 export type { LegacyMcpTransport } from './legacy-mcp-transport';
 
@@ -42,11 +49,14 @@ export interface LegacyMcpServer {
   icon?: string | null;
   /** false keeps the server configured but never started. */
   enabled?: boolean;
+  /** A credential object (`{ strategy: 'bearer', value }` and the like), as written. */
+  auth?: Record<string, unknown>;
 }
 
 /** The consequence of every fatal finding in a .mcp.json. */
 export const LOADS_NO_SERVER = 'the service loads none of the servers in this file.';
 
+const AUTH_STRATEGIES = /* @__PURE__ */ new Set(['none', 'api_key', 'bearer', 'basic', 'header', 'oauth2']);
 const CREDENTIAL_NAME = /(?:TOKEN|SECRET|PASSWORD|PASSWD|API_?KEY|PRIVATE_KEY|CREDENTIAL)/i;
 const CREDENTIAL_HEADER = /^(?:authorization|proxy-authorization|cookie|x-api-key|api-key|x-auth-token)$/i;
 
@@ -81,8 +91,16 @@ export function checkLegacyServer(context: JsonCheckContext, path: JsonPath, val
       case 'command':
       case 'url':
         if (typeof field !== 'string') fail(key, `"${key}" must be a string, not ${jsonTypeOf(field)}`);
-        else if (field === '') fail(key, `"${key}" is empty`);
-        else server[key] = field;
+        else if (field === '') {
+          report(
+            context,
+            MCP_SERVER_MODEL_REFUSED,
+            at,
+            'value',
+            `"${key}" is empty: FastMCP accepts it, but the service's own server model refuses it; ${LOADS_NO_SERVER}`,
+          );
+          valid = false;
+        } else server[key] = field;
         break;
       case 'args':
         if (field === null && hasUrl) break;
@@ -93,7 +111,18 @@ export function checkLegacyServer(context: JsonCheckContext, path: JsonPath, val
       case 'headers': {
         if (field === null && (key === 'env' ? hasUrl : hasCommand)) break;
         const record = readStringRecord(field);
-        if (!record) fail(key, `"${key}" must be an object whose values are strings`);
+        const notText =
+          key === 'env' && isJsonObject(field) ? Object.keys(field).find((name) => typeof field[name] !== 'string') : undefined;
+        if (notText !== undefined) {
+          report(
+            context,
+            MCP_SERVER_MODEL_REFUSED,
+            [...at, notText],
+            'value',
+            `"env" values are text to the service's own server model, and ${notText} is ${jsonTypeOf((field as Record<string, unknown>)[notText])} (FastMCP accepts it); ${LOADS_NO_SERVER}`,
+          );
+          valid = false;
+        } else if (!record) fail(key, `"${key}" must be an object whose values are strings`);
         else {
           server[key] = record;
           reportCredentials(context, at, record, key);
@@ -125,15 +154,19 @@ export function checkLegacyServer(context: JsonCheckContext, path: JsonPath, val
       case 'type':
         break;
       case 'auth':
-        if (field !== null) {
+        if (field === null) break;
+        if (isJsonObject(field) && typeof field.strategy === 'string' && AUTH_STRATEGIES.has(field.strategy))
+          server.auth = JSON.parse(JSON.stringify(field)) as Record<string, unknown>;
+        else {
+          const shown = isJsonObject(field) ? 'an object without a known "strategy"' : jsonTypeOf(field);
           report(
             context,
             MCP_INVALID_SERVER,
             at,
-            'key',
-            `The service cannot load a server with "auth" (FastMCP refuses an object and the service's model a string); ${LOADS_NO_SERVER}`,
+            'value',
+            `"auth" is ${shown}: the service's model takes a credential object whose "strategy" is none, api_key, bearer, basic, header or oauth2; ${LOADS_NO_SERVER}`,
             {
-              hint: 'Remove "auth" and send the token in "headers": { "Authorization": "Bearer ${TOKEN}" }.',
+              hint: 'Write "auth": { "strategy": "bearer", "value": "${TOKEN}" }, or send the token in "headers": { "Authorization": "Bearer ${TOKEN}" }.',
             },
           );
           valid = false;

@@ -57,7 +57,7 @@ export const MCP_WRONG_TYPE: Rule = {
   description:
     'In mcp.json a bad "mcpServers" disables tool servers and a bad server field skips that server. In .mcp.json any type error makes the service load none of the file\'s servers.',
   hint: 'Write the value with the JSON type the format defines (env and header values are strings).',
-  example: '{ "mcpServers": { "db": { "command": "db-mcp", "env": { "PORT": 5432 } } } }',
+  example: '{ "mcpServers": { "db": { "command": "db-mcp", "args": "--port 5432" } } }',
 };
 
 /** A server entry the service skips or refuses. */
@@ -101,4 +101,15 @@ export const MCP_VALUE_COERCED: Rule = {
   description: 'The service converts "30" to 30 and "yes" to true in .mcp.json; other readers of the format refuse such values.',
   hint: 'Write the number or boolean without quotes.',
   example: '{ "command": "server", "timeout": "30000" }',
+};
+
+/** A value FastMCP accepts and the service's own server model refuses. */
+export const MCP_SERVER_MODEL_REFUSED: Rule = {
+  code: 'mcp-server-model-refused',
+  severity: 'error',
+  title: "A value FastMCP accepts but the service's own server model refuses",
+  description:
+    'FastMCP accepts an empty "command" or "url" and "env" values that are not text, but the service\'s own server model refuses them, after the checks its skill loader catches: a plugin loads none of the file\'s servers, and for a skill (a SKILL.md folder\'s .mcp.json, a legacy file\'s mcp_tools) the error escapes the loader, so the service drops every skill of the folder (project, user and organization folders) or the skill (public catalog, plugins).',
+  hint: 'Write the server\'s command (or URL), and env values as text ("5432").',
+  example: '{ "mcpServers": { "db": { "command": "db", "env": { "PORT": 5432 } } } }',
 };

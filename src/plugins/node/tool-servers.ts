@@ -13,6 +13,7 @@ import { setOwn } from '../../internal/json-checks';
 import { parseJsonSource } from '../../internal/json-source';
 import { parseLegacyMcpConfig } from '../../internal/tool-servers/legacy-mcp-config';
 import type { LegacyMcpServer } from '../../internal/tool-servers/legacy-mcp-server';
+import { withoutEmptySecrets } from '../../skills/load-skill-file';
 import type { SafeWalker } from '../../skills/walk';
 import { type McpServer, parseMcpConfig } from '../mcp/mcp-config';
 import { expandMcpVariables } from '../mcp/mcp-variables';
@@ -41,7 +42,7 @@ export async function loadLegacyToolServers(
   diagnostics.push(...parsed.diagnostics);
   if (!parsed.ok) return {};
   const skillRoot = await walker.fs.realpath(directory).catch(() => directory);
-  return expandMcpVariables(parsed.value, { variables: { SKILL_ROOT: skillRoot }, expandDefaults: false }).mcpServers;
+  return withoutEmptySecrets(expandMcpVariables(parsed.value, { variables: { SKILL_ROOT: skillRoot }, expandDefaults: false }).mcpServers);
 }
 
 /** The servers of an Agent Plugins plugin's `mcp.json` the service starts (`{}` when it loads none). */

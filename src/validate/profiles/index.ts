@@ -6,7 +6,14 @@
  */
 import { compareDiagnostics, type Rule } from '../../internal/diagnostic';
 import { MANIFEST_RULES, MCP_RULES } from '../../plugins/index';
-import { DUPLICATE_KEY, INVALID_JSON, MANIFEST_FIELD_NOT_HONOURED, MCP_SERVERS_AT_ROOT, MCP_VALUE_COERCED } from '../../plugins/internal';
+import {
+  DUPLICATE_KEY,
+  INVALID_JSON,
+  MANIFEST_FIELD_NOT_HONOURED,
+  MCP_SERVER_MODEL_REFUSED,
+  MCP_SERVERS_AT_ROOT,
+  MCP_VALUE_COERCED,
+} from '../../plugins/internal';
 import type { Artifacts } from '../artifacts';
 import type { Profile, ProfileDiagnostic } from '../types';
 import { AGENT_PLUGINS_DROPPED_MANIFEST_CODES, checkAgentPlugins } from './agent-plugins';
@@ -77,7 +84,11 @@ export const SHARED_PROFILE_RULES: readonly ProfileRule[] = [
   ),
   .../* @__PURE__ */ tag(
     MCP_RULES.filter(
-      (rule) => rule !== MCP_SERVERS_AT_ROOT && rule !== MCP_VALUE_COERCED && !AGENT_PLUGINS_DROPPED_MCP_CODES.has(rule.code),
+      (rule) =>
+        rule !== MCP_SERVERS_AT_ROOT &&
+        rule !== MCP_VALUE_COERCED &&
+        rule !== MCP_SERVER_MODEL_REFUSED &&
+        !AGENT_PLUGINS_DROPPED_MCP_CODES.has(rule.code),
     ),
     ['agent-plugins'],
   ),
