@@ -7,7 +7,7 @@
 import { relative, sep } from 'node:path';
 import { type Diagnostic, diagnostic } from '../internal/diagnostic';
 import { mapConcurrent } from '../internal/map-concurrent';
-import { NESTED_SKILL_IGNORED, README_LOADED } from './rules';
+import { FOLDER_NAMED_LIKE_SKILL, NESTED_SKILL_IGNORED, README_LOADED } from './rules';
 import { comparePython, type SafeWalker } from './walk';
 
 /** The files of a skills folder the service loads, in its order. */
@@ -32,9 +32,10 @@ async function findSkillMd(walker: SafeWalker, folder: string): Promise<string |
  * Every `*.md` below `folder` (file names matched case-sensitively), as Python's `rglob` finds
  * them: linked files are listed, linked folders are not entered.
  */
-async function markdownBelow(walker: SafeWalker, folder: string, found: string[]): Promise<void> {
+async function markdownBelow(walker: SafeWalker, folder: string, found: string[], folders: string[]): Promise<void> {
   for (const entry of await walker.list(folder)) {
-    if (entry.kind === 'directory' && !entry.link) await markdownBelow(walker, entry.path, found);
+    if (entry.kind === 'directory' && entry.name.endsWith('.md')) folders.push(entry.path);
+    if (entry.kind === 'directory' && !entry.link) await markdownBelow(walker, entry.path, found, folders);
     else if (entry.kind === 'file' && entry.name.endsWith('.md')) found.push(entry.path);
   }
 }
@@ -63,14 +64,23 @@ export async function discoverSkillFiles(walker: SafeWalker, folder: string): Pr
   }
   const isSkillFile = new Set(skillFiles);
   const markdown: string[] = [];
-  await markdownBelow(walker, folder, markdown);
+  const markdownFolders: string[] = [];
+  await markdownBelow(walker, folder, markdown, markdownFolders);
   markdown.sort(comparePaths);
   const legacyFiles: string[] = [];
   const diagnostics: Diagnostic[] = [];
+  const isInSkillFolder = (rel: string) => rel.includes(sep) && skillFolders.has(rel.slice(0, rel.indexOf(sep)));
+  for (const path of markdownFolders.sort(comparePaths)) {
+    const name = path.slice(path.lastIndexOf(sep) + 1);
+    const rel = relative(folder, path);
+    if (name === 'README.md' || name.toLowerCase() === 'skill.md' || isInSkillFolder(rel)) continue;
+    const message = `${rel} is a folder named like a skill file: the service tries to read it as one, fails, and skips it with one log line.`;
+    diagnostics.push(diagnostic(FOLDER_NAMED_LIKE_SKILL, { file: path, message }));
+  }
   for (const file of markdown) {
     const name = file.slice(file.lastIndexOf(sep) + 1);
     const rel = relative(folder, file);
-    const inSkillFolder = rel.includes(sep) && skillFolders.has(rel.slice(0, rel.indexOf(sep)));
+    const inSkillFolder = isInSkillFolder(rel);
     if (name.toLowerCase() === 'skill.md') {
       if (!isSkillFile.has(file)) {
         const where = inSkillFolder ? 'inside another skill\u2019s folder' : 'deeper than an immediate subfolder';

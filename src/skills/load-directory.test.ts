@@ -136,6 +136,13 @@ describe('loadSkillsDirectory', () => {
     }
   });
 
+  it('reports a folder named like a skill file, which the service fails to read and skips, and loads the files inside', async () => {
+    const root = folder({ 'notes.md/deploy.md': 'Deploy.\n', 'README.md/x.md': 'X.\n' });
+    const result = await loadSkillsDirectory(root);
+    expect(result.skills.map((skill) => skill.name)).toEqual(['README.md/x', 'notes.md/deploy']);
+    expect(result.diagnostics.map((d) => [d.code, d.file])).toEqual([['folder-named-like-skill', join(root, 'notes.md')]]);
+  });
+
   it('reads the servers of mcp_tools under its mcpServers key, or written directly under it', async () => {
     const root = folder({
       'a.md': '---\nmcp_tools:\n  mcpServers:\n    fetch:\n      command: uvx\n---\nA.\n',

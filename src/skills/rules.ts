@@ -175,6 +175,14 @@ export const README_LOADED = /* @__PURE__ */ defineRule(
   'The service skips only files named exactly `README.md`; `readme.md` or `Readme.md` becomes a skill of its own.',
   'Rename the file to `README.md`, or move it out of the skills folder.',
 );
+export const FOLDER_NAMED_LIKE_SKILL = /* @__PURE__ */ defineRule(
+  'folder-named-like-skill',
+  'warning',
+  'A folder is named like a skill file',
+  'The service takes every `*.md` path below a skills folder for a skill file, folders included; reading a folder fails (IsADirectoryError), and it skips it with one log line. The files inside the folder still load.',
+  'Rename the folder so that its name does not end in `.md`.',
+  '.agents/skills/notes.md/',
+);
 export const INSTRUCTION_FILE_SKIPPED = /* @__PURE__ */ defineRule(
   'instruction-file-skipped',
   'warning',
@@ -244,6 +252,7 @@ export const SKILL_RULES: readonly Rule[] = [
   PATHS_OVERRIDE_TRIGGERS,
   NESTED_SKILL_IGNORED,
   README_LOADED,
+  FOLDER_NAMED_LIKE_SKILL,
   INSTRUCTION_FILE_SKIPPED,
   MODEL_GATED_CONTEXT,
   CONFIG_REPOSITORY_MISSING,

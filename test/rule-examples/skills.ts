@@ -97,6 +97,9 @@ export const SKILLS_EXAMPLES: RuleExamples = {
   'readme-loaded-as-skill': {
     files: { '.agents/skills/readme.md': '# Our skills\n' },
   },
+  'folder-named-like-skill': {
+    files: { '.agents/skills/notes.md/deploy.md': '---\ntriggers: [deploy]\n---\nDeploy.\n' },
+  },
   'instruction-file-skipped': {
     files: { 'AGENT.md': 'Use pnpm.\n', 'AGENTS.md': 'Run the tests.\n' },
   },
