@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readJsonDocument } from './json-document';
+import { readJsonDocument, requireText } from './json-document';
 
 describe('readJsonDocument', () => {
   it('reads JSON and reports duplicate keys where the later one is', () => {
@@ -21,5 +21,15 @@ describe('readJsonDocument', () => {
       ok: false,
       diagnostics: [{ code: 'invalid-json', line: 1, column: 1 }],
     });
+  });
+});
+
+describe('requireText', () => {
+  it('lets text through and names what it got otherwise', () => {
+    expect(() => requireText('{}', 'parseX')).not.toThrow();
+    expect(() => requireText({}, 'parseX')).toThrow("parseX takes the file's text, not a value of type object:");
+    expect(() => requireText([], 'parseX')).toThrow("parseX takes the file's text, not an array:");
+    expect(() => requireText(new Uint8Array(1), 'parseX')).toThrow("parseX takes the file's text, not bytes:");
+    expect(() => requireText(null, 'parseX')).toThrow("parseX takes the file's text, not null:");
   });
 });

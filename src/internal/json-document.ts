@@ -30,6 +30,20 @@ export const DUPLICATE_KEY: Rule = {
 /** The rules of this module. */
 export const JSON_DOCUMENT_RULES: readonly Rule[] = [INVALID_JSON, DUPLICATE_KEY];
 
+/**
+ * Throws a `TypeError` (a mistake in the call) when a parser that reads a file's text is given
+ * something else, most often the value `JSON.parse` already made of it: positions, keys written
+ * twice and a byte-order mark are only in the text.
+ */
+export function requireText(text: unknown, parser: string): asserts text is string {
+  if (typeof text === 'string') return;
+  const got =
+    text === null ? 'null' : Array.isArray(text) ? 'an array' : text instanceof Uint8Array ? 'bytes' : `a value of type ${typeof text}`;
+  throw new TypeError(
+    `${parser} takes the file's text, not ${got}: pass the file's contents as read (decode bytes as UTF-8 first), not a value already parsed; the positions, keys written twice and a byte-order mark the service sees are only in the text.`,
+  );
+}
+
 /** The result of {@link readJsonDocument}. */
 export type JsonDocumentResult = { ok: true; source: JsonSource; diagnostics: Diagnostic[] } | { ok: false; diagnostics: Diagnostic[] };
 

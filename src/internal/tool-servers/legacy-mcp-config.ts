@@ -9,6 +9,7 @@
 
 import { compareDiagnostics } from '../diagnostic';
 import { checkJsonType, hasOwn, isJsonObject, type JsonCheckContext, readJsonObject, report, setOwn } from '../json-checks';
+import { requireText } from '../json-document';
 import type { ParseResult } from '../result';
 import { checkLegacyServer, type LegacyMcpServer, LOADS_NO_SERVER } from './legacy-mcp-server';
 import {
@@ -49,6 +50,7 @@ const UNBRACED = /(?<![\\$])\$([A-Za-z_][A-Za-z0-9_]*)/;
  */
 export function parseLegacyMcpConfig(json: string, options: ParseLegacyMcpConfigOptions): ParseResult<LegacyMcpConfig> {
   if (typeof options?.file !== 'string') throw new TypeError('parseLegacyMcpConfig: options.file must be a string');
+  requireText(json, 'parseLegacyMcpConfig');
   const read = readJsonObject(
     json,
     options.file,

@@ -4,8 +4,10 @@
  * hook and it loads none of the file's hooks.
  * @module
  */
+
 import { compareDiagnostics } from '../../internal/diagnostic';
 import { checkJsonType, hasOwn, isJsonObject, type JsonCheckContext, readJsonObject, report } from '../../internal/json-checks';
+import { requireText } from '../../internal/json-document';
 import type { JsonPath } from '../../internal/json-source';
 import type { ParseResult } from '../../internal/result';
 import { checkHookDefinition, DROPS_WHOLE_FILE, type HookDefinition } from './hook-definition';
@@ -72,6 +74,7 @@ interface EventEntry {
  */
 export function parseHooksConfig(json: string, options: ParseHooksConfigOptions): ParseResult<HooksConfig> {
   if (typeof options?.file !== 'string') throw new TypeError('parseHooksConfig: options.file must be a string');
+  requireText(json, 'parseHooksConfig');
   const read = readJsonObject(
     json,
     options.file,

@@ -4,8 +4,10 @@
  * filled in, an `author` string split into name and email, other keys kept as extra data.
  * @module
  */
+
 import { compareDiagnostics } from '../../internal/diagnostic';
 import { checkJsonType, hasOwn, type JsonCheckContext, type JsonType, readJsonObject, report, setOwn } from '../../internal/json-checks';
+import { requireText } from '../../internal/json-document';
 import type { JsonPath } from '../../internal/json-source';
 import type { ParseResult } from '../../internal/result';
 import { checkEntryCommand } from './manifest-extensions';
@@ -87,6 +89,7 @@ export function legacyManifestFor(directoryName: string): LegacyPluginManifest {
  */
 export function parseLegacyPluginManifest(json: string, options: ParseLegacyPluginManifestOptions): ParseResult<LegacyPluginManifest> {
   if (typeof options?.file !== 'string') throw new TypeError('parseLegacyPluginManifest: options.file must be a string');
+  requireText(json, 'parseLegacyPluginManifest');
   const read = readJsonObject(
     json,
     options.file,
@@ -205,6 +208,7 @@ function readAuthor(context: JsonCheckContext, value: unknown): LegacyPluginAuth
  * the whole text is the name. Both are stripped of surrounding whitespace.
  */
 export function parseAuthorString(text: string): LegacyPluginAuthor {
+  requireText(text, 'parseAuthorString');
   if (text.includes('<') && text.includes('>')) {
     const parts = text.split('<');
     const email = (parts[1] as string).split('>')[0] as string;

@@ -3,6 +3,7 @@
  * specification's failure rules as the service (1.49 and later) applies them.
  * @module
  */
+
 import { compareDiagnostics } from '../../internal/diagnostic';
 import {
   checkJsonType,
@@ -13,6 +14,7 @@ import {
   readJsonObject,
   report,
 } from '../../internal/json-checks';
+import { requireText } from '../../internal/json-document';
 import type { JsonPath } from '../../internal/json-source';
 import type { ParseResult } from '../../internal/result';
 import { checkPluginName, suggestPluginName } from '../plugin-name';
@@ -83,6 +85,7 @@ const UNKNOWN_KEY_HINTS: Record<string, string> = {
  */
 export function parsePluginManifest(json: string, options: ParsePluginManifestOptions): ParseResult<PluginManifest> {
   if (typeof options?.file !== 'string') throw new TypeError('parsePluginManifest: options.file must be a string');
+  requireText(json, 'parsePluginManifest');
   const read = readJsonObject(
     json,
     options.file,

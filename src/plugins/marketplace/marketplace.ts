@@ -5,7 +5,7 @@
  * @module
  */
 import { compareDiagnostics } from '../../internal/diagnostic';
-import { readJsonDocument } from '../../internal/json-document';
+import { readJsonDocument, requireText } from '../../internal/json-document';
 import type { JsonPath } from '../../internal/json-source';
 import type { ParseResult } from '../../internal/result';
 import { describe } from '../sources/reference-check';
@@ -55,6 +55,7 @@ const OWNER_KEYS: ReadonlySet<string> = /* @__PURE__ */ new Set(['name', 'email'
  */
 export function parseMarketplace(json: string, options: ParseMarketplaceOptions): ParseResult<Marketplace> {
   if (!options || typeof options.file !== 'string') throw new TypeError('parseMarketplace needs options.file');
+  requireText(json, 'parseMarketplace');
   const { file } = options;
   const document = readJsonDocument(json, file);
   if (!document.ok) return document;

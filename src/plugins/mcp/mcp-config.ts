@@ -5,8 +5,10 @@
  * invalid entry is skipped alone.
  * @module
  */
+
 import { compareDiagnostics } from '../../internal/diagnostic';
 import { checkJsonType, hasOwn, type JsonCheckContext, jsonTypeOf, readJsonObject, report, setOwn } from '../../internal/json-checks';
+import { requireText } from '../../internal/json-document';
 import type { ParseResult } from '../../internal/result';
 import { MCP_NOT_OBJECT, MCP_SERVERS_MISSING, MCP_UNKNOWN_KEY, MCP_WRONG_TYPE } from '../../internal/tool-servers/rules';
 import { AGENT_PLUGINS_MANIFEST_SCHEMA } from '../manifest/manifest';
@@ -39,6 +41,7 @@ export interface ParseMcpConfigOptions {
  */
 export function parseMcpConfig(json: string, options: ParseMcpConfigOptions): ParseResult<McpConfig> {
   if (typeof options?.file !== 'string') throw new TypeError('parseMcpConfig: options.file must be a string');
+  requireText(json, 'parseMcpConfig');
   const read = readJsonObject(
     json,
     options.file,
