@@ -5,9 +5,10 @@
  * @module
  */
 import { type Diagnostic, diagnostic, type Position, type Rule } from '../internal/diagnostic';
+import { pythonSplit } from '../internal/python/text';
+import { laxBool, pythonTypeName } from '../internal/python/types';
 import type { YamlPath } from '../internal/yaml-source';
 import type { Effect, Problem } from './problem';
-import { laxBool, pythonSplit, pythonTypeName } from './python-types';
 import type { SkillFileRead } from './read-skill-file';
 import {
   FRONTMATTER_IGNORED_KEY,
@@ -87,7 +88,7 @@ export function interpretFrontmatter(read: SkillFileRead, context: FieldContext)
     report(
       FRONTMATTER_WRONG_TYPE,
       effect,
-      `\`${shown}\` must be ${expected}, not ${got === 'None' ? 'empty' : `a ${got}`}.${yamlHint}`,
+      `\`${shown}\` must be ${expected}, not ${value === null || value === undefined ? 'empty' : `a ${got}`}.${yamlHint}`,
       at(path),
     );
   };

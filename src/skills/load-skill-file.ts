@@ -5,12 +5,12 @@
  */
 import { basename, dirname, join } from 'node:path';
 import { diagnostic } from '../internal/diagnostic';
+import { pythonLength } from '../internal/python/text';
 import { parseLegacyMcpConfig } from '../internal/tool-servers/legacy-mcp-config';
 import { inlineCommandDiagnostics } from './content';
 import { interpretFrontmatter } from './frontmatter-fields';
 import { instructionSkillName } from './instruction-names';
 import type { Problem } from './problem';
-import { pythonLength, truncateMiddle } from './python-types';
 import { type ReadLimits, readSkillFile } from './read-skill-file';
 import { DESCRIPTION_MISSING, DESCRIPTION_TOO_LONG } from './rules';
 import type { Skill, SkillFormat, SkillResources, SkillRole, SkillScope } from './types';
@@ -137,4 +137,19 @@ export async function loadSkillFile(walker: SafeWalker, file: string, options: S
       problems.push({ diagnostic: found, effect: 'none' });
   }
   return { skill, problems };
+}
+
+/**
+ * The service's `maybe_truncate`: keeps the head and the tail of a text longer than `limit` code
+ * points, with `notice` between them.
+ */
+function truncateMiddle(text: string, limit: number, notice: string): string {
+  const chars = Array.from(text);
+  if (chars.length <= limit) return text;
+  const noticeChars = Array.from(notice);
+  if (noticeChars.length >= limit) return noticeChars.slice(0, limit).join('');
+  const available = limit - noticeChars.length;
+  const head = Math.floor(available / 2) + (available % 2);
+  const tail = available - head;
+  return chars.slice(0, head).join('') + notice + (tail > 0 ? chars.slice(-tail).join('') : '');
 }
