@@ -4,7 +4,7 @@
  * @module
  */
 import type { JsonPath } from '../../internal/json-source';
-import { normalizeRelative } from '../posix-path';
+import { normalizeRelative } from '../../internal/python/path';
 import { describe } from '../sources/reference-check';
 import {
   extras,

@@ -5,7 +5,7 @@
  * @module
  */
 import type { JsonPath } from '../../internal/json-source';
-import { lstripDotSlash, normalizeRelative, resolvePosix } from '../posix-path';
+import { lstripDotSlash, normalizeRelative, resolvePosix } from '../../internal/python/path';
 import { parsePluginSource } from '../sources/plugin-source';
 import { describe, repoPathProblems } from '../sources/reference-check';
 import { extras, type FieldReader, formatPath, isObject, missing, optionalText, own, report } from './marketplace-fields';
