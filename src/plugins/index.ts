@@ -8,7 +8,7 @@
  */
 
 export type { Diagnostic, Position, RelatedLocation, Rule, Severity } from '../internal/diagnostic';
-export type { JsonPath } from '../internal/json-source';
+export type { JsonPath } from '../internal/python/json';
 export type { ParseResult } from '../internal/result';
 export type { PluginParameterValue, PluginReference, PluginSpec } from './plugin-reference';
 

@@ -18,7 +18,7 @@ import {
   report,
   setOwn,
 } from '../json-checks';
-import type { JsonPath } from '../json-source';
+import type { JsonPath } from '../python/json';
 import type { LegacyMcpTransport } from './legacy-mcp-transport';
 import { readLegacyTransport } from './legacy-mcp-transport';
 import { MCP_INVALID_SERVER, MCP_LITERAL_CREDENTIAL, MCP_UNKNOWN_KEY, MCP_VALUE_COERCED, MCP_WRONG_TYPE } from './rules';

@@ -6,7 +6,7 @@
  */
 import { compareDiagnostics } from '../../internal/diagnostic';
 import { checkJsonType, hasOwn, type JsonCheckContext, type JsonType, readJsonObject, report, setOwn } from '../../internal/json-checks';
-import type { JsonPath } from '../../internal/json-source';
+import type { JsonPath } from '../../internal/python/json';
 import { pythonStrip } from '../../internal/python/text';
 import type { ParseResult } from '../../internal/result';
 import { checkEntryCommand } from './manifest-extensions';

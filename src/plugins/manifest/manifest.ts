@@ -13,7 +13,7 @@ import {
   readJsonObject,
   report,
 } from '../../internal/json-checks';
-import type { JsonPath } from '../../internal/json-source';
+import type { JsonPath } from '../../internal/python/json';
 import type { ParseResult } from '../../internal/result';
 import { checkPluginName, suggestPluginName } from '../plugin-name';
 import { checkManifestExtensions, OPENHANDS_NAMESPACE } from './manifest-extensions';

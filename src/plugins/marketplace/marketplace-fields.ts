@@ -5,7 +5,7 @@
  * @module
  */
 import { type Diagnostic, diagnostic, type Rule, type Severity } from '../../internal/diagnostic';
-import type { JsonPath, JsonSource } from '../../internal/json-source';
+import type { JsonPath, JsonSource } from '../../internal/python/json';
 import { laxBool } from '../../internal/python/types';
 import { describe } from '../sources/reference-check';
 import {

@@ -4,7 +4,7 @@
  * `sha` it never reads). Internal to `agentwire/plugins`.
  * @module
  */
-import type { JsonPath } from '../../internal/json-source';
+import type { JsonPath } from '../../internal/python/json';
 import { lstripDotSlash, normalizeRelative, resolvePosix } from '../../internal/python/path';
 import { parsePluginSource } from '../sources/plugin-source';
 import { describe, repoPathProblems } from '../sources/reference-check';
