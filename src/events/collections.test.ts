@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { decodeEvent, safeDecodeEvent } from './decode';
-import { pythonStr, pythonTypeName } from './python-text';
 
 const message = (llm_message: unknown) => ({ kind: 'MessageEvent', source: 'user', llm_message });
 const action = (extra: Record<string, unknown>) => ({
@@ -145,14 +144,5 @@ describe('models', () => {
     expect(event.kind === 'ConversationStateUpdateEvent' && event.value).toEqual({});
     const explicit = decodeEvent({ kind: 'ConversationStateUpdateEvent', key: 'k', value: null });
     expect(explicit.kind === 'ConversationStateUpdateEvent' && explicit.value).toBeNull();
-  });
-});
-
-describe('Python text', () => {
-  it('prints values as str() and type() do', () => {
-    expect([pythonStr('a'), pythonStr(5), pythonStr(1.5), pythonStr(true), pythonStr(null)]).toEqual(['a', '5', '1.5', 'True', 'None']);
-    expect(pythonStr({ a: [1, "it's"], b: { c: false } })).toBe(`{'a': [1, "it's"], 'b': {'c': False}}`);
-    expect(pythonStr(['line\n', 1e-5])).toBe("['line\\n', 1e-05]");
-    expect([null, true, 1, 1.5, 's', [], {}].map(pythonTypeName)).toEqual(['NoneType', 'bool', 'int', 'float', 'str', 'list', 'dict']);
   });
 });

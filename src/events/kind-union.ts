@@ -6,7 +6,8 @@
  * @module
  */
 import * as v from 'valibot';
-import { pythonStr, pythonTypeName } from './python-text';
+import { pythonStr } from '../internal/python/repr';
+import { pythonTypeName } from '../internal/python/types';
 import { attachPopped, type DecodeConfig, fail, type PoppedKeys, recordPop, serviceIssue } from './service-issue';
 import { withRun } from './with-run';
 

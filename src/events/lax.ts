@@ -7,6 +7,7 @@
  * @module
  */
 import * as v from 'valibot';
+import { laxBoolText } from '../internal/python/types';
 import { type DecodeConfig, fail, type ServiceIssue, serviceIssue } from './service-issue';
 import { withRun } from './with-run';
 
@@ -21,8 +22,6 @@ const INT_PARSING = 'Input should be a valid integer, unable to parse string as 
 const FLOAT_TYPE = 'Input should be a valid number';
 const FLOAT_PARSING = 'Input should be a valid number, unable to parse string as a number';
 
-const TRUE_WORDS = /* @__PURE__ */ new Set(['1', 't', 'true', 'y', 'yes', 'on']);
-const FALSE_WORDS = /* @__PURE__ */ new Set(['0', 'f', 'false', 'n', 'no', 'off']);
 // The characters Rust's `str::trim` removes (Unicode White_Space), which pydantic applies to numbers.
 const EDGE_SPACE =
   /^[\t-\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+|[\t-\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+$/g;
@@ -34,14 +33,6 @@ const FLOAT_TEXT = /^[+-]?(?:(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?|inf|infinity|nan)
 function withoutUnderscores(text: string): string | undefined {
   if (!text.includes('_') || text.startsWith('_') || text.endsWith('_') || text.includes('__')) return undefined;
   return text.replaceAll('_', '');
-}
-
-/** pydantic's reading of a string as a boolean, or undefined. */
-export function parseBooleanText(text: string): boolean | undefined {
-  const word = text.toLowerCase();
-  if (TRUE_WORDS.has(word)) return true;
-  if (FALSE_WORDS.has(word)) return false;
-  return undefined;
 }
 
 /** pydantic's reading of a string as an integer: trimmed, an optional sign, digits, optional `.000`. */
@@ -77,7 +68,7 @@ export const boolean: v.GenericSchema<unknown, boolean> = /* @__PURE__ */ withRu
   if (typeof input === 'boolean') return { typed: true, value: input };
   if (!isStrict(config)) {
     if (typeof input === 'string') {
-      const parsed = parseBooleanText(input);
+      const parsed = laxBoolText(input);
       return parsed === undefined ? fail(input, serviceIssue('bool_parsing', BOOL_PARSING, input)) : { typed: true, value: parsed };
     }
     // A whole number other than 0 or 1 cannot be read; a fractional one is not a boolean at all.

@@ -7,12 +7,7 @@
  * @module
  */
 
-// Python's str.isspace() characters (str.strip() removes these; a byte-order mark is not one).
-const PY_SPACE = /* @__PURE__ */ new Set([
-  ...'\t\n\v\f\r \x85\xa0\u1680\u2028\u2029\u202f\u205f\u3000',
-  ...Array.from({ length: 4 }, (_, i) => String.fromCharCode(0x1c + i)),
-  ...Array.from({ length: 11 }, (_, i) => String.fromCharCode(0x2000 + i)),
-]);
+import { isPythonSpace } from './python/text';
 
 /** A file split into front matter and body, with offsets into the normalized text. */
 export interface FrontmatterSplit {
@@ -33,11 +28,6 @@ export interface FrontmatterSplit {
   missed?: 'bom' | 'language' | 'unclosed';
   /** The language named after the opening dashes, for `missed: 'language'`. */
   language?: string;
-}
-
-/** Whether a character is whitespace to Python (`str.isspace()`). */
-export function isPythonSpace(char: string | undefined): boolean {
-  return char !== undefined && PY_SPACE.has(char);
 }
 
 /** Where Python's `^-{3,}\s*$` (multiline) matches at `start`, as the end offset; -1 when it does not. */

@@ -8,7 +8,7 @@
  */
 import { type Diagnostic, diagnostic, type RelatedLocation, type Rule, type Severity } from './diagnostic';
 import { readJsonDocument } from './json-document';
-import type { JsonPath, JsonSource } from './json-source';
+import type { JsonPath, JsonSource } from './python/json';
 
 /** The six kinds of JSON value. */
 export type JsonType = 'object' | 'array' | 'string' | 'number' | 'boolean' | 'null';

@@ -5,7 +5,7 @@
  * @module
  */
 import { type Diagnostic, diagnostic, type Rule } from './diagnostic';
-import { type JsonSource, parseJsonSource } from './json-source';
+import { type JsonSource, parseJsonSource } from './python/json';
 
 /** Not JSON at all: the service cannot read the file. */
 export const INVALID_JSON: Rule = {

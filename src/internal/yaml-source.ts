@@ -19,7 +19,7 @@ import {
   type Tags,
 } from 'yaml';
 import type { Position } from './diagnostic';
-import { PythonDate, PythonFloat, pythonStr } from './python-str';
+import { PythonDate, PythonFloat, pythonStr } from './python/repr';
 
 /** A step into a YAML value: a mapping key or a sequence index. */
 export type YamlPath = readonly (string | number)[];

@@ -8,12 +8,13 @@
  */
 
 export type { Diagnostic, Position, RelatedLocation, Rule, Severity } from '../internal/diagnostic';
-export type { JsonPath } from '../internal/json-source';
+export type { JsonPath } from '../internal/python/json';
 export type { ParseResult } from '../internal/result';
 export type { PluginParameterValue, PluginReference, PluginSpec } from './plugin-reference';
 
 // Manifests, tool servers (mcp.json, .mcp.json) and hooks.
 
+export { PythonRegexError, type PythonRegexTranslation, translatePythonRegex } from '../internal/python/regex';
 export { type LegacyMcpConfig, type ParseLegacyMcpConfigOptions, parseLegacyMcpConfig } from '../internal/tool-servers/legacy-mcp-config';
 export type { LegacyMcpServer, LegacyMcpTransport } from '../internal/tool-servers/legacy-mcp-server';
 export type { HookDefinition, HookType } from './hooks/hook-definition';
@@ -72,7 +73,6 @@ export {
   type PluginVariables,
 } from './mcp/mcp-variables';
 export { checkPluginName, PLUGIN_NAME_MAX_LENGTH, PLUGIN_NAME_PATTERN, type PluginNameCheck, suggestPluginName } from './plugin-name';
-export { type PythonRegexTranslation, translatePythonRegex } from './python-regex';
 
 // End of the manifest, tool-server and hook exports (a detached comment: the import sorter orders each block on its own).
 

@@ -23,6 +23,5 @@ export { HOOKS_MATCHER_NEVER_FIRES } from './hooks/hook-rules';
 export { MANIFEST_FIELD_NOT_HONOURED } from './manifest/manifest-rules';
 
 // Node only (the folder loader's helpers).
-export { pythonStrip } from './node/agent-fields';
 export { isInside } from './node/containment';
 export { kindOf } from './node/manifest-file';

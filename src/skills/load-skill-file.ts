@@ -6,6 +6,7 @@
 import { basename, dirname, join } from 'node:path';
 import { type Diagnostic, diagnostic, type Position } from '../internal/diagnostic';
 import { isJsonObject, setOwn } from '../internal/json-checks';
+import { pythonLength } from '../internal/python/text';
 import { parseLegacyMcpConfig } from '../internal/tool-servers/legacy-mcp-config';
 import { MCP_SERVER_MODEL_REFUSED } from '../internal/tool-servers/rules';
 import { decodeUtf8 } from '../internal/utf8';
@@ -14,7 +15,6 @@ import { inlineCommandDiagnostics } from './content';
 import { interpretFrontmatter } from './frontmatter-fields';
 import { instructionSkillName } from './instruction-names';
 import type { Problem } from './problem';
-import { pythonLength, truncateMiddle } from './python-types';
 import { type ReadLimits, readSkillFile } from './read-skill-file';
 import { DESCRIPTION_MISSING, DESCRIPTION_TOO_LONG, INVALID_UTF8 } from './rules';
 import type { Skill, SkillFormat, SkillResources, SkillRole, SkillScope } from './types';
@@ -222,4 +222,19 @@ export async function loadSkillFile(walker: SafeWalker, file: string, options: S
       problems.push({ diagnostic: found, effect: 'none' });
   }
   return { skill, problems };
+}
+
+/**
+ * The service's `maybe_truncate`: keeps the head and the tail of a text longer than `limit` code
+ * points, with `notice` between them.
+ */
+function truncateMiddle(text: string, limit: number, notice: string): string {
+  const chars = Array.from(text);
+  if (chars.length <= limit) return text;
+  const noticeChars = Array.from(notice);
+  if (noticeChars.length >= limit) return noticeChars.slice(0, limit).join('');
+  const available = limit - noticeChars.length;
+  const head = Math.floor(available / 2) + (available % 2);
+  const tail = available - head;
+  return chars.slice(0, head).join('') + notice + (tail > 0 ? chars.slice(-tail).join('') : '');
 }

@@ -6,19 +6,9 @@
  */
 import { join, relative, sep } from 'node:path';
 import { type Diagnostic, diagnostic } from '../internal/diagnostic';
+import { comparePython } from '../internal/python/text';
 import type { EntryKind, SkillFileSystem } from './file-system';
 import { SYMLINK_OUTSIDE_REPOSITORY } from './rules';
-
-/** Python's string order (by code point), which differs from JavaScript's for characters past U+FFFF. */
-export function comparePython(a: string, b: string): number {
-  const left = Array.from(a);
-  const right = Array.from(b);
-  for (let i = 0; i < Math.min(left.length, right.length); i++) {
-    const difference = (left[i]?.codePointAt(0) ?? 0) - (right[i]?.codePointAt(0) ?? 0);
-    if (difference !== 0) return difference;
-  }
-  return left.length - right.length;
-}
 
 /** A resolved directory entry: what it is once links are followed, and whether it is a link. */
 export interface WalkEntry {

@@ -18,7 +18,7 @@ import {
   report,
   setOwn,
 } from '../json-checks';
-import type { JsonPath } from '../json-source';
+import type { JsonPath } from '../python/json';
 import type { LegacyMcpTransport } from './legacy-mcp-transport';
 import { readLegacyTransport } from './legacy-mcp-transport';
 import {

@@ -4,7 +4,7 @@
  */
 
 import { type JsonCheckContext, jsonTypeOf, report } from '../json-checks';
-import type { JsonPath } from '../json-source';
+import type { JsonPath } from '../python/json';
 import { MCP_WRONG_TYPE } from './rules';
 
 /** How a `.mcp.json` server connects: the file's `transport`, else its `type`. */

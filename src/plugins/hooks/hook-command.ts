@@ -5,7 +5,7 @@
  */
 
 import { type JsonCheckContext, report } from '../../internal/json-checks';
-import type { JsonPath } from '../../internal/json-source';
+import type { JsonPath } from '../../internal/python/json';
 import { HOOKS_RELATIVE_COMMAND, HOOKS_VARIABLE_NOT_SET } from './hook-rules';
 
 /** Variables other hook runners set that the service does not, with what to use instead. */

@@ -13,7 +13,7 @@ import {
   readLaxInt,
   report,
 } from '../../internal/json-checks';
-import type { JsonPath } from '../../internal/json-source';
+import type { JsonPath } from '../../internal/python/json';
 import { checkHookCommand } from './hook-command';
 import {
   HOOKS_FIELD_UNUSED,

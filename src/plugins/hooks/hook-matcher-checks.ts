@@ -6,7 +6,7 @@
  */
 
 import { type JsonCheckContext, report } from '../../internal/json-checks';
-import type { JsonPath } from '../../internal/json-source';
+import type { JsonPath } from '../../internal/python/json';
 import { analyzeHookMatcher, CLAUDE_CODE_TOOL_EQUIVALENTS, SERVICE_TOOL_NAMES } from './hook-matcher';
 import { HOOKS_MATCHER_INVALID_REGEX, HOOKS_MATCHER_NEVER_FIRES } from './hook-rules';
 

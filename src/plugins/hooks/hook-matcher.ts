@@ -4,7 +4,7 @@
  * Edge-safe.
  * @module
  */
-import { translatePythonRegex } from '../python-regex';
+import { PythonRegexError, translatePythonRegex } from '../../internal/python/regex';
 
 /**
  * The names of the service's own tools, as hooks receive them in `tool_name`: the standard
@@ -77,14 +77,13 @@ const compiled = /* @__PURE__ */ new Map<string, RegExp | null>();
 function compilePython(pattern: string): RegExp | null {
   const cached = compiled.get(pattern);
   if (cached !== undefined) return cached;
-  const translation = translatePythonRegex(pattern);
-  let regex: RegExp | null = null;
-  if (translation.ok) {
-    try {
-      regex = new RegExp(translation.source, translation.flags);
-    } catch {
-      regex = null;
-    }
+  let regex: RegExp | null;
+  try {
+    const { source, flags } = translatePythonRegex(pattern);
+    regex = new RegExp(source, flags);
+  } catch {
+    // PythonRegexError (Python refuses it, or it is not translated), or a SyntaxError of JavaScript's.
+    regex = null;
   }
   if (compiled.size >= CACHE_LIMIT) compiled.clear();
   compiled.set(pattern, regex);
@@ -130,6 +129,17 @@ export interface HookMatcherAnalysis {
   alternatives?: string[];
 }
 
+/** Whether a pattern is valid Python that agentwire cannot translate (so whether it fires is unknown). */
+function isUnsupported(pattern: string): boolean {
+  try {
+    translatePythonRegex(pattern);
+    return false;
+  } catch (error) {
+    if (error instanceof PythonRegexError) return error.kind === 'unsupported';
+    throw error;
+  }
+}
+
 /** A nested quantifier such as `(a+)+` can take exponential time: such patterns are not run during analysis. */
 const RISKY = /\)[*+{]/;
 
@@ -139,9 +149,8 @@ export function analyzeHookMatcher(matcher: string, toolNames: readonly string[]
   const explicit = isExplicitRegex(matcher);
   const pattern = explicit ? matcher.slice(1, -1) : matcher;
   if (!explicit && !hasMetacharacter(matcher)) return { kind: 'exact', matches: toolNames.filter((name) => name === matcher) };
-  const translation = translatePythonRegex(pattern);
-  if (!translation.ok && translation.kind === 'unsupported') return { kind: 'regex' };
-  const regex = translation.ok ? compilePython(pattern) : null;
+  if (isUnsupported(pattern)) return { kind: 'regex' };
+  const regex = compilePython(pattern);
   if (!regex) {
     if (explicit) return { kind: 'invalid-regex', matches: [] };
     return { kind: 'exact', matches: toolNames.filter((name) => name === matcher) };

@@ -8,7 +8,7 @@
 import { compareDiagnostics } from '../../internal/diagnostic';
 import { checkJsonType, hasOwn, isJsonObject, type JsonCheckContext, readJsonObject, report } from '../../internal/json-checks';
 import { requireText } from '../../internal/json-document';
-import type { JsonPath } from '../../internal/json-source';
+import type { JsonPath } from '../../internal/python/json';
 import type { ParseResult } from '../../internal/result';
 import { checkHookDefinition, DROPS_WHOLE_FILE, type HookDefinition } from './hook-definition';
 import { checkHookMatcher } from './hook-matcher-checks';

@@ -3,7 +3,7 @@
  * conversation started with plugin parameters (a launch link, the app's conversation API).
  * @module
  */
-import { pythonStr } from '../../internal/python-str';
+import { pythonStr } from '../../internal/python/repr';
 import type { PluginParameterValue, PluginSpec } from '../plugin-reference';
 
 const HEADING = '\n\nPlugin Configuration Parameters:\n';

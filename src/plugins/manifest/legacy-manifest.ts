@@ -8,7 +8,8 @@
 import { compareDiagnostics } from '../../internal/diagnostic';
 import { checkJsonType, hasOwn, type JsonCheckContext, type JsonType, readJsonObject, report, setOwn } from '../../internal/json-checks';
 import { requireText } from '../../internal/json-document';
-import type { JsonPath } from '../../internal/json-source';
+import type { JsonPath } from '../../internal/python/json';
+import { pythonStrip } from '../../internal/python/text';
 import type { ParseResult } from '../../internal/result';
 import { checkEntryCommand } from './manifest-extensions';
 import {
@@ -215,12 +216,4 @@ export function parseAuthorString(text: string): LegacyPluginAuthor {
     return { name: pythonStrip(parts[0] as string), email: pythonStrip(email), url: null };
   }
   return { name: pythonStrip(text), email: null, url: null };
-}
-
-const PYTHON_SPACE = '[\\t\\n\\v\\f\\r\\x1c-\\x20\\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]';
-const PYTHON_STRIP = /* @__PURE__ */ new RegExp(`^${PYTHON_SPACE}+|${PYTHON_SPACE}+$`, 'g');
-
-/** Python's `str.strip()`: removes the characters Python counts as whitespace from both ends. */
-function pythonStrip(text: string): string {
-  return text.replace(PYTHON_STRIP, '');
 }

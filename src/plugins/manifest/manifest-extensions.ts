@@ -5,7 +5,7 @@
  */
 
 import { copyObject, hasOwn, isJsonObject, type JsonCheckContext, jsonTypeOf, report, setOwn } from '../../internal/json-checks';
-import type { JsonPath } from '../../internal/json-source';
+import type { JsonPath } from '../../internal/python/json';
 import {
   MANIFEST_ENTRY_COMMAND_INVALID,
   MANIFEST_EXTENSION_NOT_OBJECT,

@@ -15,7 +15,7 @@ import {
   report,
 } from '../../internal/json-checks';
 import { requireText } from '../../internal/json-document';
-import type { JsonPath } from '../../internal/json-source';
+import type { JsonPath } from '../../internal/python/json';
 import type { ParseResult } from '../../internal/result';
 import { checkPluginName, suggestPluginName } from '../plugin-name';
 import { checkManifestExtensions, OPENHANDS_NAMESPACE } from './manifest-extensions';

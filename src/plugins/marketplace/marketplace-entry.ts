@@ -3,8 +3,8 @@
  * service's field types, the fields it ignores, and where each entry sits. Internal to `agentwire/plugins`.
  * @module
  */
-import type { JsonPath } from '../../internal/json-source';
-import { normalizeRelative } from '../posix-path';
+import type { JsonPath } from '../../internal/python/json';
+import { normalizeRelative } from '../../internal/python/path';
 import { describe } from '../sources/reference-check';
 import {
   extras,

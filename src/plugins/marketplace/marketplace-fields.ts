@@ -5,7 +5,8 @@
  * @module
  */
 import { type Diagnostic, diagnostic, type Rule, type Severity } from '../../internal/diagnostic';
-import type { JsonPath, JsonSource } from '../../internal/json-source';
+import type { JsonPath, JsonSource } from '../../internal/python/json';
+import { laxBool } from '../../internal/python/types';
 import { describe } from '../sources/reference-check';
 import {
   MARKETPLACE_FIELD_MISSING,
@@ -107,17 +108,12 @@ export function textList(reader: FieldReader, object: Record<string, unknown>, p
   return value.filter((item): item is string => typeof item === 'string');
 }
 
-const TRUE_WORDS = /* @__PURE__ */ new Set(['true', 't', 'yes', 'y', 'on', '1']);
-const FALSE_WORDS = /* @__PURE__ */ new Set(['false', 'f', 'no', 'n', 'off', '0']);
-
 /** A boolean read as the service's lax validation reads it (`"yes"`, `1`, `"off"` …). */
 export function laxBoolean(reader: FieldReader, object: Record<string, unknown>, path: JsonPath, key: string, fallback: boolean): boolean {
   const value = own(object, key);
   if (value === undefined) return fallback;
-  if (typeof value === 'boolean') return value;
-  if (typeof value === 'number' && (value === 0 || value === 1)) return value === 1;
-  if (typeof value === 'string' && TRUE_WORDS.has(value.toLowerCase())) return true;
-  if (typeof value === 'string' && FALSE_WORDS.has(value.toLowerCase())) return false;
+  const flag = laxBool(value);
+  if (flag !== undefined) return flag;
   wrongType(reader, [...path, key], value, 'a boolean');
   return fallback;
 }

@@ -4,8 +4,8 @@
  * `sha` it never reads). Internal to `agentwire/plugins`.
  * @module
  */
-import type { JsonPath } from '../../internal/json-source';
-import { lstripDotSlash, normalizeRelative, resolvePosix } from '../posix-path';
+import type { JsonPath } from '../../internal/python/json';
+import { lstripDotSlash, normalizeRelative, resolvePosix } from '../../internal/python/path';
 import { parsePluginSource } from '../sources/plugin-source';
 import { describe, repoPathProblems } from '../sources/reference-check';
 import { extras, type FieldReader, formatPath, isObject, missing, optionalText, own, report } from './marketplace-fields';

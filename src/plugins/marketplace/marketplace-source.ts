@@ -5,8 +5,8 @@
  * @module
  */
 
+import { joinInside, lstripDotSlash, normalizeRelative, pythonJoin, resolvePosix } from '../../internal/python/path';
 import type { PluginReference } from '../plugin-reference';
-import { joinInside, lstripDotSlash, normalizeRelative, pythonJoin, resolvePosix } from '../posix-path';
 import { parsePluginSource, redactSourceCredentials } from '../sources/plugin-source';
 import { repoPathProblems } from '../sources/reference-check';
 import type { MarketplacePluginEntry, MarketplaceSkillEntry, MarketplaceSource } from './marketplace-types';

@@ -6,7 +6,7 @@
  */
 import { compareDiagnostics } from '../../internal/diagnostic';
 import { readJsonDocument, requireText } from '../../internal/json-document';
-import type { JsonPath } from '../../internal/json-source';
+import type { JsonPath } from '../../internal/python/json';
 import type { ParseResult } from '../../internal/result';
 import { describe } from '../sources/reference-check';
 import { readPluginEntry, readSkillEntry } from './marketplace-entry';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseJsonSource } from '../../internal/json-source';
+import { parseJsonSource } from '../../internal/python/json';
 import {
   autoLoads,
   MARKETPLACE_SOURCE_PATTERNS,

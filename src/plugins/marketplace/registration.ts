@@ -5,7 +5,7 @@
  * @module
  */
 import { type Diagnostic, diagnostic, type Position, type Rule } from '../../internal/diagnostic';
-import type { JsonPath } from '../../internal/json-source';
+import type { JsonPath } from '../../internal/python/json';
 import type { ParseResult } from '../../internal/result';
 import { parsePluginSource, redactSourceCredentials } from '../sources/plugin-source';
 import { describe, repoPathProblems } from '../sources/reference-check';

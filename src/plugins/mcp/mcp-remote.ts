@@ -6,7 +6,7 @@
  */
 
 import { type JsonCheckContext, report } from '../../internal/json-checks';
-import type { JsonPath } from '../../internal/json-source';
+import type { JsonPath } from '../../internal/python/json';
 import { MCP_LITERAL_CREDENTIAL, MCP_PLACEHOLDER_NOT_EXPANDED } from '../../internal/tool-servers/rules';
 import { MCP_HEADER_IGNORED, MCP_HEADER_INVALID, MCP_URL_INVALID } from './mcp-rules';
 

@@ -6,7 +6,7 @@
  */
 
 import { checkJsonType, hasOwn, isJsonObject, type JsonCheckContext, jsonTypeOf, report, setOwn } from '../../internal/json-checks';
-import type { JsonPath } from '../../internal/json-source';
+import type { JsonPath } from '../../internal/python/json';
 import { MCP_INVALID_SERVER, MCP_WRONG_TYPE } from '../../internal/tool-servers/rules';
 import { checkHeaders, checkRemoteUrl } from './mcp-remote';
 import { MCP_TRANSPORT_UNSUPPORTED } from './mcp-rules';

@@ -8,7 +8,7 @@
  */
 
 import { type JsonCheckContext, report } from '../../internal/json-checks';
-import type { JsonPath } from '../../internal/json-source';
+import type { JsonPath } from '../../internal/python/json';
 import { MCP_LITERAL_CREDENTIAL, MCP_PLACEHOLDER_NOT_EXPANDED } from '../../internal/tool-servers/rules';
 import { MCP_COMMAND_INVALID, MCP_CWD_INVALID, MCP_ENV_RESERVED } from './mcp-rules';
 

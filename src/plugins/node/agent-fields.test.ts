@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SkillFileSystem } from '../../skills/file-system';
 import { readSkillFile } from '../../skills/read-skill-file';
-import { interpretAgent, pythonStrip } from './agent-fields';
+import { interpretAgent } from './agent-fields';
 
 /** One file served from memory. */
 function memory(text: string): SkillFileSystem {
@@ -130,12 +130,5 @@ describe('interpretAgent', () => {
     );
     expect(result.agent.whenToUseExamples).toEqual(['fix the build', 'deploy']);
     expect(result.agent.metadata).toEqual({ team: 'core' });
-  });
-});
-
-describe('pythonStrip', () => {
-  it('removes what Python counts as whitespace', () => {
-    expect(pythonStrip('\u3000\t x \u2028')).toBe('x');
-    expect(pythonStrip('\ufeffx')).toBe('\ufeffx');
   });
 });

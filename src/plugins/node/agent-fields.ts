@@ -5,14 +5,14 @@
  * @module
  */
 import { type Diagnostic, diagnostic, type Position, type Rule } from '../../internal/diagnostic';
-import { isPythonSpace } from '../../internal/frontmatter';
 import { setOwn } from '../../internal/json-checks';
+import { pythonStrip } from '../../internal/python/text';
+import { describePythonType } from '../../internal/python/types';
 import { parseLegacyMcpConfig } from '../../internal/tool-servers/legacy-mcp-config';
 import type { YamlPath } from '../../internal/yaml-source';
 import type { Problem } from '../../skills/problem';
 import type { SkillFileRead } from '../../skills/read-skill-file';
 import { parseHooksConfig } from '../hooks/hooks-config';
-import { describePythonType } from './python-type';
 import { PLUGIN_AGENT_FIELD_IGNORED, PLUGIN_AGENT_INVALID } from './rules';
 import type { AgentPermissionMode, PluginAgent } from './types';
 
@@ -37,15 +37,6 @@ const CONDENSER_DEFAULT = /* @__PURE__ */ new Set(['', 'default', 'inherit']);
 const CONDENSER_OFF = /* @__PURE__ */ new Set(['none', 'off', 'false', 'no', 'disable', 'disabled']);
 const PY_INT = /^[+-]?\d(?:_?\d)*$/;
 const PY_FLOAT = /^[+-]?(?:(?:\d(?:_?\d)*(?:\.(?:\d(?:_?\d)*)?)?|\.\d(?:_?\d)*)(?:[eE][+-]?\d(?:_?\d)*)?|inf|infinity|nan)$/i;
-
-/** Python's `str.strip()`. */
-export function pythonStrip(text: string): string {
-  let start = 0;
-  let end = text.length;
-  while (start < end && isPythonSpace(text[start])) start++;
-  while (end > start && isPythonSpace(text[end - 1])) end--;
-  return text.slice(start, end);
-}
 
 const isMapping = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date);

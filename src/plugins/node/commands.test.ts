@@ -5,14 +5,7 @@ import { loadSkillContent } from '../../skills/content';
 import { nodeFileSystem } from '../../skills/file-system';
 import type { Skill } from '../../skills/types';
 import { SafeWalker } from '../../skills/walk';
-import { commandSkill, loadPluginCommands, pythonTruthy } from './commands';
-
-describe('pythonTruthy', () => {
-  it('follows Python truth values for what YAML gives', () => {
-    for (const value of [undefined, null, false, 0, '', [], {}]) expect(pythonTruthy(value)).toBe(false);
-    for (const value of [true, 1, -1, Number.NaN, 'x', [0], { a: null }, new Date(0)]) expect(pythonTruthy(value)).toBe(true);
-  });
-});
+import { commandSkill, loadPluginCommands } from './commands';
 
 describe('commandSkill', () => {
   it('is the keyword skill the service makes, with its default description', () => {

@@ -7,6 +7,7 @@
 import { basename } from 'node:path';
 import { type Diagnostic, diagnostic, type Position } from '../../internal/diagnostic';
 import { setOwn } from '../../internal/json-checks';
+import { describePythonType, pythonTruthy } from '../../internal/python/types';
 import { clipDescription, descriptionTooLong } from '../../skills/load-skill-file';
 import { firstFailure, problemDiagnostics } from '../../skills/problem';
 import { type ReadLimits, readSkillFile, type SkillFileRead } from '../../skills/read-skill-file';
@@ -14,19 +15,10 @@ import type { Skill } from '../../skills/types';
 import type { SafeWalker } from '../../skills/walk';
 import { listMarkdownFiles, stemOf } from './markdown-files';
 import { unreadableFile } from './plugin-file';
-import { describePythonType } from './python-type';
 import { PLUGIN_COMMAND_FIELD } from './rules';
 import type { PluginCommand } from './types';
 
 const KNOWN_KEYS = /* @__PURE__ */ new Set(['description', 'argument-hint', 'argumentHint', 'allowed-tools', 'allowedTools']);
-
-/** Python's truth value of a YAML value. */
-export function pythonTruthy(value: unknown): boolean {
-  if (value === undefined || value === null || value === false || value === 0 || value === '') return false;
-  if (Array.isArray(value)) return value.length > 0;
-  if (typeof value === 'object' && !(value instanceof Date)) return Object.keys(value).length > 0;
-  return true;
-}
 
 /** The commands of `folder` and the skills the service makes of them, for the plugin `pluginName`. */
 export async function loadPluginCommands(

@@ -7,7 +7,7 @@
  */
 import { basename, join } from 'node:path';
 import { type Diagnostic, diagnostic, type Position } from '../../internal/diagnostic';
-import { parseJsonSource } from '../../internal/json-source';
+import { parseJsonSource } from '../../internal/python/json';
 import type { SkillFileSystem } from '../../skills/file-system';
 import type { SafeWalker } from '../../skills/walk';
 import { type LegacyPluginManifest, legacyManifestFor, parseLegacyPluginManifest } from '../manifest/legacy-manifest';

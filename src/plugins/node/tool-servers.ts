@@ -10,7 +10,7 @@
 import { join } from 'node:path';
 import { type Diagnostic, diagnostic } from '../../internal/diagnostic';
 import { setOwn } from '../../internal/json-checks';
-import { parseJsonSource } from '../../internal/json-source';
+import { parseJsonSource } from '../../internal/python/json';
 import { parseLegacyMcpConfig } from '../../internal/tool-servers/legacy-mcp-config';
 import type { LegacyMcpServer } from '../../internal/tool-servers/legacy-mcp-server';
 import { withoutEmptySecrets } from '../../skills/load-skill-file';

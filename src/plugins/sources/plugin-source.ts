@@ -5,8 +5,8 @@
  * @module
  */
 import { type Diagnostic, diagnostic, type Position, type Rule } from '../../internal/diagnostic';
+import { isWindowsAbsolute } from '../../internal/python/path';
 import type { ParseResult } from '../../internal/result';
-import { isWindowsAbsolute } from '../posix-path';
 import {
   SOURCE_CREDENTIALS,
   SOURCE_EMPTY,

@@ -4,9 +4,9 @@
  * @module
  */
 import { type Diagnostic, defineRule, diagnostic, type Position, type Rule } from '../../internal/diagnostic';
+import { hasWindowsDrive } from '../../internal/python/path';
 import type { ParseResult } from '../../internal/result';
 import type { PluginReference } from '../plugin-reference';
-import { hasWindowsDrive } from '../posix-path';
 import { type ParsedPluginSource, parsePluginSource, redactSourceCredentials } from './plugin-source';
 
 /** A field of the reference has the wrong JSON type. */

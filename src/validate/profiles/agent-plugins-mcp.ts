@@ -6,7 +6,7 @@
  */
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: names the ${PLUGIN_ROOT} placeholder of mcp.json
 import { join, resolve } from 'node:path';
-import type { JsonSource } from '../../internal/json-source';
+import type { JsonSource } from '../../internal/python/json';
 import { parseMcpConfig } from '../../plugins/index';
 import { isJsonObject, readJsonDocument } from '../../plugins/internal';
 import {

@@ -5,7 +5,7 @@
  */
 import { basename } from 'node:path';
 import type { Position } from '../../internal/diagnostic';
-import { pythonStrip } from '../../plugins/internal';
+import { pythonStrip } from '../../internal/python/text';
 import { normalizeSkillName, skillNameProblems, suggestSkillName } from './agentskills-name';
 import {
   AGENTSKILLS_ALLOWED_TOOLS_INVALID,

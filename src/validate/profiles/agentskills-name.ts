@@ -8,7 +8,7 @@
 /** The longest name, in characters (code points). */
 export const SKILL_NAME_MAX_LENGTH = 64;
 
-import { pythonStrip } from '../../plugins/internal';
+import { pythonStrip } from '../../internal/python/text';
 
 /** The name the validator compares: stripped, then NFKC-normalized. */
 export function normalizeSkillName(name: string): string {

@@ -3,7 +3,7 @@
  * event names (about thirty, against the service's six), and each hook's type and fields.
  * @module
  */
-import type { JsonPath } from '../../internal/json-source';
+import type { JsonPath } from '../../internal/python/json';
 import { hasOwn, isJsonObject, type JsonCheckContext, report } from '../../plugins/internal';
 import type { ProfileDiagnostic } from '../types';
 import { expectType, flushClaudeJson, readClaudeJson, reportUnknownKeys } from './claude-code-json';

@@ -4,7 +4,7 @@
  * unknown keys, kebab-case names).
  * @module
  */
-import type { JsonPath } from '../../internal/json-source';
+import type { JsonPath } from '../../internal/python/json';
 import {
   checkJsonType,
   createJsonCheckContext,

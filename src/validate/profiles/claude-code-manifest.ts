@@ -5,7 +5,7 @@
  * @module
  */
 import { join, resolve } from 'node:path';
-import type { JsonPath } from '../../internal/json-source';
+import type { JsonPath } from '../../internal/python/json';
 import { hasOwn, isInside, isJsonObject, type JsonCheckContext, type JsonType, report } from '../../plugins/internal';
 import type { ProfileDiagnostic } from '../types';
 import { checkClaudeName, expectType, flushClaudeJson, readClaudeJson, reportUnknownKeys } from './claude-code-json';

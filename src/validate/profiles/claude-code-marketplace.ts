@@ -4,7 +4,7 @@
  * caller then checks as a plugin.
  * @module
  */
-import type { JsonPath } from '../../internal/json-source';
+import type { JsonPath } from '../../internal/python/json';
 import { hasOwn, isJsonObject, type JsonCheckContext, report } from '../../plugins/internal';
 import type { ProfileDiagnostic } from '../types';
 import { checkClaudeName, expectField, expectType, flushClaudeJson, readClaudeJson, reportUnknownKeys } from './claude-code-json';

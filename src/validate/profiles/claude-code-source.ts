@@ -4,7 +4,7 @@
  * @module
  */
 import { resolve } from 'node:path';
-import type { JsonPath } from '../../internal/json-source';
+import type { JsonPath } from '../../internal/python/json';
 import { hasOwn, isInside, type JsonCheckContext, report } from '../../plugins/internal';
 import { expectType } from './claude-code-json';
 import { CLAUDE_CODE_SOURCE_INVALID, CLAUDE_CODE_SOURCE_MISSING } from './claude-code-rules';

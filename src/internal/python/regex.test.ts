@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { translatePythonRegex } from './python-regex';
+import { PythonRegexError, translatePythonRegex } from './regex';
 
 describe('translatePythonRegex', () => {
   it.each([
@@ -22,7 +22,7 @@ describe('translatePythonRegex', () => {
     ['(?:a|b)(?=c)(?!d)(?<=e)(?<!f)', '^(?:(?:a|b)(?=c)(?!d)(?<=e)(?<!f))$', ''],
     ['\\-\\d\\w[\\b]', '^(?:\\-\\d\\w[\\b])$', ''],
   ])('translates %j', (pattern, source, flags) => {
-    expect(translatePythonRegex(pattern)).toEqual({ ok: true, source, flags });
+    expect(translatePythonRegex(pattern)).toEqual({ source, flags });
   });
 
   it.each([
@@ -40,6 +40,13 @@ describe('translatePythonRegex', () => {
     ['a++', 'unsupported'],
     ['\\N{LATIN SMALL LETTER A}', 'unsupported'],
   ])('refuses %j as %s', (pattern, kind) => {
-    expect(translatePythonRegex(pattern)).toMatchObject({ ok: false, kind });
+    let thrown: unknown;
+    try {
+      translatePythonRegex(pattern);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(PythonRegexError);
+    expect(thrown).toMatchObject({ name: 'PythonRegexError', kind });
   });
 });

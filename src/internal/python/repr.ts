@@ -1,9 +1,16 @@
 /**
  * Python's `str()` and `repr()` of plain values. The service builds text with them (skill names
- * and metadata values are `str()`-cast, launch-link parameters are printed with `str()`), and
- * agentwire must produce the same characters. Edge-safe.
+ * and metadata values are `str()`-cast, launch-link parameters are printed with `str()`, error
+ * messages print the JSON value they refuse), and agentwire must produce the same characters.
+ * The one implementation for every area. Edge-safe.
  * @module
  */
+
+/**
+ * Containers nested deeper than this print as `...`. Python would recurse; a webhook body may nest
+ * a value thousands of levels deep, which must not exhaust the stack while a message is written.
+ */
+const MAX_DEPTH = 64;
 
 /** A float whose value happens to be integral (`1.0` in YAML): Python prints it with `.0`. */
 export class PythonFloat {
@@ -92,9 +99,14 @@ function dateRepr(date: Date): string {
 /**
  * Python `repr()` of a JSON- or YAML-like value: `None`, `True`, `1.5`, `'text'`, `[1, 'a']`,
  * `{'k': None}`. Integral numbers print as ints (JSON written by JavaScript has no `1.0`: Python
- * reads those as ints too); wrap a value in {@link PythonFloat} to print it as a float.
+ * reads those as ints too) below 1e21, as floats from there (`1e+21`, JavaScript's own JSON form);
+ * wrap a value in {@link PythonFloat} to print it as a float.
  */
 export function pythonRepr(value: unknown): string {
+  return repr(value, 0);
+}
+
+function repr(value: unknown, depth: number): string {
   if (value === null || value === undefined) return 'None';
   if (value === true) return 'True';
   if (value === false) return 'False';
@@ -106,12 +118,11 @@ export function pythonRepr(value: unknown): string {
   if (typeof value === 'string') return pythonStringRepr(value);
   if (value instanceof Date) return dateRepr(value);
   if (value instanceof PythonDate) return `datetime.date(${value.year}, ${value.month}, ${value.day})`;
-  if (Array.isArray(value)) return `[${value.map(pythonRepr).join(', ')}]`;
-  if (typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>);
-    return `{${entries.map(([key, item]) => `${pythonStringRepr(key)}: ${pythonRepr(item)}`).join(', ')}}`;
-  }
-  return String(value);
+  if (typeof value !== 'object') return String(value);
+  if (depth >= MAX_DEPTH) return '...';
+  if (Array.isArray(value)) return `[${value.map((item) => repr(item, depth + 1)).join(', ')}]`;
+  const entries = Object.entries(value as Record<string, unknown>);
+  return `{${entries.map(([key, item]) => `${pythonStringRepr(key)}: ${repr(item, depth + 1)}`).join(', ')}}`;
 }
 
 /** Python `str()` of a value: strings as they are, everything else as {@link pythonRepr}. */

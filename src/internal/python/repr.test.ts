@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PythonDate, PythonFloat, pythonFloatRepr, pythonRepr, pythonStr } from './python-str';
+import { PythonDate, PythonFloat, pythonFloatRepr, pythonRepr, pythonStr } from './repr';
 
 describe('Python str() and repr()', () => {
   it.each([
@@ -27,6 +27,22 @@ describe('Python str() and repr()', () => {
     expect(pythonStr(new PythonDate(2024, 1, 5))).toBe('2024-01-05');
     expect(pythonRepr(new PythonDate(2024, 1, 5))).toBe('datetime.date(2024, 1, 5)');
     expect(pythonStr(new Date(Date.UTC(2001, 11, 14, 21, 59, 43, 100)))).toBe('2001-12-14 21:59:43.100000');
+  });
+
+  it('prints the JSON values of error messages as an f-string does', () => {
+    expect([pythonStr('a'), pythonStr(5), pythonStr(1.5), pythonStr(true), pythonStr(null)]).toEqual(['a', '5', '1.5', 'True', 'None']);
+    expect(pythonStr({ a: [1, "it's"], b: { c: false } })).toBe(`{'a': [1, "it's"], 'b': {'c': False}}`);
+    expect(pythonStr(['line\n', 1e-5])).toBe("['line\\n', 1e-05]");
+  });
+
+  it('prints containers past 64 levels as ... rather than exhausting the stack', () => {
+    let deep: unknown = 1;
+    for (let level = 0; level < 10_000; level++) deep = [deep];
+    const text = pythonRepr(deep);
+    expect(text.startsWith(`${'['.repeat(64)}...]`)).toBe(true);
+    let shallow: unknown = 1;
+    for (let level = 0; level < 64; level++) shallow = [shallow];
+    expect(pythonRepr(shallow)).toBe(`${'['.repeat(64)}1${']'.repeat(64)}`);
   });
 
   it('quotes and escapes strings as repr does', () => {

@@ -1,7 +1,7 @@
 /**
  * POSIX path arithmetic on strings, for resolving marketplace sources without a file system:
- * the proper resolution agentwire uses and the two Python behaviours the service has
- * (`Path(a) / b` and `str.lstrip("./")`). Internal to `agentwire/plugins`.
+ * the proper resolution agentwire uses, the two Python behaviours the service has
+ * (`Path(a) / b` and `str.lstrip("./")`) and what `PureWindowsPath` sees as a drive. Edge-safe.
  * @module
  */
 

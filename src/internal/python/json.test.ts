@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseJsonSource } from './json-source';
+import { parseJsonSource } from './json';
 
 function parse(text: string) {
   const result = parseJsonSource(text);

@@ -8,53 +8,54 @@
  * mode `(?x)`, `(?L)`, scoped flags `(?i:…)`, atomic groups `(?>…)`, possessive quantifiers,
  * conditionals `(?(1)…)`, `\N{…}` and `\z`. Not emulated: Python's Unicode `\w`, `\d`, `\s` and
  * `\b` (JavaScript's are ASCII), which only matters for names outside ASCII.
+ *
+ * A pattern that cannot be translated throws {@link PythonRegexError}, as `new RegExp()` throws a
+ * `SyntaxError`, rather than giving the toolkit's `{ ok, value, diagnostics }`: translating is a
+ * step of compiling a pattern, not the reading of a file, so there is no file or position for a
+ * diagnostic to name; the hook checks that call it write their own diagnostics about the matcher.
  * @module
  */
+import { AgentwireError } from '../agentwire-error';
 
-/** The result of {@link translatePythonRegex}. */
-export type PythonRegexTranslation =
-  | { ok: true; source: string; flags: string }
-  | {
-      ok: false;
-      /** `invalid`: Python refuses the pattern too; `unsupported`: valid in Python, but agentwire cannot reproduce it. */
-      kind: 'invalid' | 'unsupported';
-      reason: string;
-    };
+/** A Python pattern JavaScript can run: its source and flags, for `new RegExp(source, flags)`. */
+export interface PythonRegexTranslation {
+  source: string;
+  flags: string;
+}
+
+/** Why {@link translatePythonRegex} could not translate a pattern. */
+export class PythonRegexError extends AgentwireError {
+  override readonly name = 'PythonRegexError';
+  constructor(
+    /** `invalid`: Python refuses the pattern too; `unsupported`: valid in Python, but agentwire cannot reproduce it. */
+    readonly kind: 'invalid' | 'unsupported',
+    message: string,
+  ) {
+    super(message);
+  }
+}
 
 const LETTER_ESCAPES = /* @__PURE__ */ new Set(['b', 'B', 'd', 'D', 's', 'S', 'w', 'W', 'f', 'n', 'r', 't', 'v', 'x', 'u']);
 const GLOBAL_FLAGS = /^\(\?([aiLmsux]+)\)/;
 
-class Stop extends Error {
-  constructor(
-    readonly kind: 'invalid' | 'unsupported',
-    reason: string,
-  ) {
-    super(reason);
-  }
-}
-
 /**
  * Translates a Python pattern into a JavaScript one that matches the whole string, as
- * `re.fullmatch` does: the source comes back wrapped in `^(?:…)$`.
+ * `re.fullmatch` does: the source comes back wrapped in `^(?:…)$`. Throws {@link PythonRegexError}
+ * when Python refuses the pattern or agentwire cannot reproduce it.
  */
 export function translatePythonRegex(pattern: string): PythonRegexTranslation {
-  try {
-    let rest = pattern;
-    const flags = new Set<string>();
-    for (let match = GLOBAL_FLAGS.exec(rest); match; match = GLOBAL_FLAGS.exec(rest)) {
-      for (const flag of match[1] as string) {
-        if (flag === 'x') throw new Stop('unsupported', 'verbose mode (?x) is not translated');
-        if (flag === 'L') throw new Stop('invalid', '(?L) is only valid for byte patterns');
-        if (flag === 'i' || flag === 'm' || flag === 's') flags.add(flag);
-      }
-      rest = rest.slice((match[0] as string).length);
+  let rest = pattern;
+  const flags = new Set<string>();
+  for (let match = GLOBAL_FLAGS.exec(rest); match; match = GLOBAL_FLAGS.exec(rest)) {
+    for (const flag of match[1] as string) {
+      if (flag === 'x') throw new PythonRegexError('unsupported', 'verbose mode (?x) is not translated');
+      if (flag === 'L') throw new PythonRegexError('invalid', '(?L) is only valid for byte patterns');
+      if (flag === 'i' || flag === 'm' || flag === 's') flags.add(flag);
     }
-    const body = translateBody(rest, flags.has('s'));
-    return { ok: true, source: `^(?:${body})$`, flags: [...flags].sort().join('') };
-  } catch (error) {
-    if (error instanceof Stop) return { ok: false, kind: error.kind, reason: error.message };
-    throw error;
+    rest = rest.slice((match[0] as string).length);
   }
+  const body = translateBody(rest, flags.has('s'));
+  return { source: `^(?:${body})$`, flags: [...flags].sort().join('') };
 }
 
 function translateBody(pattern: string, dotAll: boolean): string {
@@ -82,7 +83,7 @@ function translateBody(pattern: string, dotAll: boolean): string {
       index++;
     } else {
       if ((c === '*' || c === '+' || c === '?' || c === '}') && pattern[index + 1] === '+') {
-        throw new Stop('unsupported', 'possessive quantifiers are not translated');
+        throw new PythonRegexError('unsupported', 'possessive quantifiers are not translated');
       }
       out += c;
       index++;
@@ -94,20 +95,20 @@ function translateBody(pattern: string, dotAll: boolean): string {
 /** Returns the translated escape and how many characters of the pattern it used. */
 function translateEscape(pattern: string, index: number, inClass: boolean): [string, number] {
   const next = pattern[index + 1];
-  if (next === undefined) throw new Stop('invalid', 'the pattern ends with a backslash');
+  if (next === undefined) throw new PythonRegexError('invalid', 'the pattern ends with a backslash');
   if (next === 'A' && !inClass) return ['^', 2];
   if (next === 'Z' && !inClass) return ['(?![\\s\\S])', 2];
   if (next === 'a') return ['\\x07', 2];
   if (next === 'U') {
     const hex = pattern.slice(index + 2, index + 10);
-    if (!/^[0-9a-fA-F]{8}$/.test(hex)) throw new Stop('invalid', 'incomplete \\U escape');
+    if (!/^[0-9a-fA-F]{8}$/.test(hex)) throw new PythonRegexError('invalid', 'incomplete \\U escape');
     const codePoint = Number.parseInt(hex, 16);
-    if (codePoint > 0x10ffff) throw new Stop('invalid', 'bad \\U escape');
+    if (codePoint > 0x10ffff) throw new PythonRegexError('invalid', 'bad \\U escape');
     return [escapeLiteral(String.fromCodePoint(codePoint)), 10];
   }
-  if (next === 'N' || next === 'z') throw new Stop('unsupported', `\\${next} is not translated`);
+  if (next === 'N' || next === 'z') throw new PythonRegexError('unsupported', `\\${next} is not translated`);
   if (/[A-Za-z]/.test(next) && !LETTER_ESCAPES.has(next) && !(next === 'b' && inClass)) {
-    throw new Stop('invalid', `bad escape \\${next}`);
+    throw new PythonRegexError('invalid', `bad escape \\${next}`);
   }
   return [`\\${next}`, 2];
 }
@@ -139,7 +140,7 @@ function translateClass(pattern: string, start: number): [string, number] {
       index++;
     }
   }
-  throw new Stop('invalid', 'unterminated character set');
+  throw new PythonRegexError('invalid', 'unterminated character set');
 }
 
 function translateGroup(pattern: string, start: number): [string, number] {
@@ -151,16 +152,18 @@ function translateGroup(pattern: string, start: number): [string, number] {
   if (reference) return [`\\k<${reference[1]}>`, (reference[0] as string).length];
   if (head.startsWith('(?#')) {
     const end = pattern.indexOf(')', start);
-    if (end === -1) throw new Stop('invalid', 'missing ), unterminated comment');
+    if (end === -1) throw new PythonRegexError('invalid', 'missing ), unterminated comment');
     return ['', end + 1 - start];
   }
   if (head.startsWith('(?:') || head.startsWith('(?=') || head.startsWith('(?!') || head.startsWith('(?<=') || head.startsWith('(?<!')) {
     const length = head.startsWith('(?<') ? 4 : 3;
     return [pattern.slice(start, start + length), length];
   }
-  if (head.startsWith('(?>')) throw new Stop('unsupported', 'atomic groups are not translated');
-  if (head.startsWith('(?(')) throw new Stop('unsupported', 'conditional groups are not translated');
-  if (/^\(\?[aiLmsux]*(?:-[imsx]+)?:/.test(pattern.slice(start))) throw new Stop('unsupported', 'scoped flags are not translated');
-  if (/^\(\?[aiLmsux]+\)/.test(pattern.slice(start))) throw new Stop('invalid', 'global flags not at the start of the expression');
-  throw new Stop('invalid', `unknown extension ${head.slice(0, 3)}`);
+  if (head.startsWith('(?>')) throw new PythonRegexError('unsupported', 'atomic groups are not translated');
+  if (head.startsWith('(?(')) throw new PythonRegexError('unsupported', 'conditional groups are not translated');
+  if (/^\(\?[aiLmsux]*(?:-[imsx]+)?:/.test(pattern.slice(start)))
+    throw new PythonRegexError('unsupported', 'scoped flags are not translated');
+  if (/^\(\?[aiLmsux]+\)/.test(pattern.slice(start)))
+    throw new PythonRegexError('invalid', 'global flags not at the start of the expression');
+  throw new PythonRegexError('invalid', `unknown extension ${head.slice(0, 3)}`);
 }
