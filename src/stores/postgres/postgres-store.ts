@@ -11,6 +11,7 @@ import { isPersistable, parsePageSize, partitionBatch, toConversationId } from '
 import { readStoredEvent } from '../read-event';
 import { stringifyEvent } from '../stored-json';
 import type { AppendResult, EventStore, StoredEntry, StoredEvent, WatchOptions } from '../types';
+import { eventKey } from './event-key';
 import { createNotificationFeed } from './notifications';
 import { createPool, type PostgresClient, type PostgresPool } from './pool';
 import { type PostgresTableNames, postgresSchemaSql, resolveNames, statements } from './sql';
@@ -119,28 +120,30 @@ export function createPostgresStore(connection: PostgresConnection, options: Pos
       const { fresh, duplicates } = partitionBatch(events, () => false);
       if (fresh.length === 0) return { stored: [], duplicates };
       await ready();
-      const rows = await transaction(async (client) => {
+      // Stored under keys PostgreSQL holds exactly (an id with a NUL or a lone surrogate, escaped).
+      const keys = fresh.map((event) => eventKey(event.id));
+      const stored = await transaction(async (client): Promise<Event[]> => {
         await client.query('SET LOCAL synchronous_commit = on');
         await client.query(sql.lock, [names.lockSpace, id]);
         const inserted = await client.query(sql.insert, [
           id,
-          fresh.map((event) => event.id),
+          keys,
           fresh.map((event) => event.kind),
           fresh.map((event) => stringifyEvent(event)),
         ]);
-        if (inserted.rows.length === 0) return inserted.rows;
+        if (inserted.rows.length === 0) return [];
         const seqOf = new Map(inserted.rows.map((row) => [row.event_id as string, BigInt(row.cursor as string)]));
-        const stored = fresh.filter((event) => seqOf.has(event.id));
-        const first = stored[0] as Event;
-        const last = stored[stored.length - 1] as Event;
+        const inserts = fresh.filter((_, index) => seqOf.has(keys[index] as string));
+        // Every row inserted is an event of the batch, or nothing is committed (and nothing acknowledged).
+        if (inserts.length !== inserted.rows.length) throw new Error('the rows inserted do not match the batch');
+        const first = inserts[0] as Event;
+        const last = inserts[inserts.length - 1] as Event;
         let lastSeq = 0n;
         for (const seq of seqOf.values()) if (seq > lastSeq) lastSeq = seq;
-        await client.query(sql.summarize, [id, stored.length, timestampOf(first), timestampOf(last), last.kind, lastSeq.toString()]);
+        await client.query(sql.summarize, [id, inserts.length, timestampOf(first), timestampOf(last), last.kind, lastSeq.toString()]);
         await client.query(sql.notify, [names.channel, id]);
-        return inserted.rows;
+        return inserts;
       });
-      const storedIds = new Set(rows.map((row) => row.event_id as string));
-      const stored = fresh.filter((event) => storedIds.has(event.id));
       if (stored.length === fresh.length) return { stored, duplicates };
       const kept = new Set(stored);
       return { stored, duplicates: events.filter((event) => isPersistable(event) && !kept.has(event)) };
