@@ -12,13 +12,19 @@ import { readStoredEvent } from '../read-event';
 import { stringifyEvent } from '../stored-json';
 import type { AppendResult, EventStore, StoredEntry, StoredEvent, WatchOptions } from '../types';
 import { eventKey } from './event-key';
+import { storeFailure } from './failures';
 import { createNotificationFeed } from './notifications';
 import { createPool, type PostgresClient, type PostgresPool } from './pool';
+import { inTransaction } from './session';
 import { type PostgresTableNames, postgresSchemaSql, resolveNames, statements } from './sql';
 import { watchAllRows, watchRows } from './watch';
 
-/** Where the store connects: a pool you hold (it stays yours), or a connection string (the store makes and ends its pool). */
-export type PostgresConnection = { pool: PostgresPool } | { connectionString: string; max?: number };
+/**
+ * Where the store connects: a pool you hold (it stays yours; give it an `error` listener, as
+ * node-postgres asks), or a connection string (the store makes and ends its pool: at most `max`
+ * connections, default 10, each taken within `connectTimeoutMs`, default 10,000).
+ */
+export type PostgresConnection = { pool: PostgresPool } | { connectionString: string; max?: number; connectTimeoutMs?: number };
 
 /** Options of {@link createPostgresStore}. */
 export interface PostgresStoreOptions extends PostgresTableNames {
@@ -64,7 +70,8 @@ export function createPostgresStore(connection: PostgresConnection, options: Pos
   const owned = !('pool' in connection);
   let poolPromise: Promise<PostgresPool> | undefined = 'pool' in connection ? Promise.resolve(connection.pool) : undefined;
   const pool = () => {
-    poolPromise ??= createPool((connection as { connectionString: string }).connectionString, (connection as { max?: number }).max ?? 10);
+    const { connectionString, max, connectTimeoutMs } = connection as { connectionString: string; max?: number; connectTimeoutMs?: number };
+    poolPromise ??= createPool(connectionString, max ?? 10, connectTimeoutMs ?? 10_000);
     return poolPromise;
   };
   let setup: Promise<void> | undefined;
@@ -83,24 +90,14 @@ export function createPostgresStore(connection: PostgresConnection, options: Pos
     });
     return setup;
   };
-  /** Runs `work` in a transaction on one client; rolls back and discards the client on failure. */
-  async function transaction<T>(work: (client: PostgresClient) => Promise<T>): Promise<T> {
-    const client = await (await pool()).connect();
-    try {
-      await client.query('BEGIN');
-      const result = await work(client);
-      await client.query('COMMIT');
-      client.release();
-      return result;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      client.release(error instanceof Error ? error : true);
-      throw error;
-    }
-  }
+  const transaction = <T>(work: (client: PostgresClient) => Promise<T>) => inTransaction(pool, work);
   const query = async (text: string, values: unknown[]) => {
     await ready();
-    return (await pool()).query(text, values);
+    try {
+      return await (await pool()).query(text, values);
+    } catch (error) {
+      throw storeFailure(error);
+    }
   };
   const page = async (id: string, after: string | undefined, limit: number, kind?: EventKind | readonly EventKind[]) => {
     const kinds = kind === undefined ? null : typeof kind === 'string' ? [kind] : [...kind];
@@ -123,7 +120,6 @@ export function createPostgresStore(connection: PostgresConnection, options: Pos
       // Stored under keys PostgreSQL holds exactly (an id with a NUL or a lone surrogate, escaped).
       const keys = fresh.map((event) => eventKey(event.id));
       const stored = await transaction(async (client): Promise<Event[]> => {
-        await client.query('SET LOCAL synchronous_commit = on');
         await client.query(sql.lock, [names.lockSpace, id]);
         const inserted = await client.query(sql.insert, [
           id,
