@@ -15,7 +15,7 @@ import { eventKey } from './event-key';
 import { storeFailure } from './failures';
 import { createNotificationFeed } from './notifications';
 import { createPool, type PostgresClient, type PostgresPool } from './pool';
-import { inTransaction } from './session';
+import { inTransaction, type PostgresLimits, resolveLimits } from './session';
 import { type PostgresTableNames, postgresSchemaSql, resolveNames, statements } from './sql';
 import { watchAllRows, watchRows } from './watch';
 
@@ -26,8 +26,8 @@ import { watchAllRows, watchRows } from './watch';
  */
 export type PostgresConnection = { pool: PostgresPool } | { connectionString: string; max?: number; connectTimeoutMs?: number };
 
-/** Options of {@link createPostgresStore}. */
-export interface PostgresStoreOptions extends PostgresTableNames {
+/** Options of {@link createPostgresStore}: where the tables are, whether to create them, and how long a transaction may wait. */
+export interface PostgresStoreOptions extends PostgresTableNames, PostgresLimits {
   /** Create the schema, tables and indexes on first use if missing (default true); `false` when you run {@link postgresSchemaSql} in a migration. */
   createTables?: boolean;
 }
@@ -67,6 +67,7 @@ const timestampOf = (event: Event): string | null => (typeof event.timestamp ===
 export function createPostgresStore(connection: PostgresConnection, options: PostgresStoreOptions = {}): PostgresStore {
   const names = resolveNames(options);
   const sql = statements(names);
+  const limits = resolveLimits(options);
   const owned = !('pool' in connection);
   let poolPromise: Promise<PostgresPool> | undefined = 'pool' in connection ? Promise.resolve(connection.pool) : undefined;
   const pool = () => {
@@ -90,7 +91,7 @@ export function createPostgresStore(connection: PostgresConnection, options: Pos
     });
     return setup;
   };
-  const transaction = <T>(work: (client: PostgresClient) => Promise<T>) => inTransaction(pool, work);
+  const transaction = <T>(work: (client: PostgresClient) => Promise<T>) => inTransaction(pool, limits, work);
   const query = async (text: string, values: unknown[]) => {
     await ready();
     try {

@@ -1,15 +1,51 @@
 /**
- * Transactions of the PostgreSQL store on one pooled connection: a connection lost
- * mid-transaction taken as a failure (never as an unhandled `error` event, which would end the
- * process), and failures as the store reports them.
+ * Transactions of the PostgreSQL store on one pooled connection: the limits that keep a frozen
+ * replica from holding a conversation up (lock, statement and idle-in-transaction timeouts, set
+ * for each transaction), a connection lost mid-transaction taken as a failure (never as an
+ * unhandled `error` event, which would end the process), and failures as the store reports them.
  * Node only.
  * @module
  */
 import { storeFailure } from './failures';
 import type { PostgresClient, PostgresPool } from './pool';
 
-/** Synchronous commit for the transaction: it resolves once its commit is durable. */
-const SET_LIMITS = "SELECT set_config('synchronous_commit', 'on', true)";
+/** How long the store's transactions may wait, in milliseconds (`0`: no limit). */
+export interface PostgresLimits {
+  /**
+   * How long an append waits for its conversation's lock, held by another append that has not
+   * committed (on this replica or another): PostgreSQL's `lock_timeout`. Default 5,000.
+   */
+  lockTimeoutMs?: number;
+  /** How long one statement of an append may run: `statement_timeout`. Default 15,000. */
+  statementTimeoutMs?: number;
+  /**
+   * How long a transaction may stand idle between statements before PostgreSQL ends its session
+   * and so releases its locks — a replica frozen mid-append (a stopped process, a partition)
+   * holds its conversation no longer: `idle_in_transaction_session_timeout`. Default 10,000.
+   */
+  idleInTransactionTimeoutMs?: number;
+}
+
+/** The defaults of {@link PostgresLimits}. */
+export const DEFAULT_LIMITS: Required<PostgresLimits> = {
+  lockTimeoutMs: 5_000,
+  statementTimeoutMs: 15_000,
+  idleInTransactionTimeoutMs: 10_000,
+};
+
+/** The limits as setting values; a `RangeError` for one that is not a whole number of milliseconds from 0 to 2^31 - 1. */
+export function resolveLimits(limits: PostgresLimits): string[] {
+  return (['lockTimeoutMs', 'statementTimeoutMs', 'idleInTransactionTimeoutMs'] as const).map((name) => {
+    const value = limits[name] ?? DEFAULT_LIMITS[name];
+    if (!Number.isInteger(value) || value < 0 || value > 2_147_483_647)
+      throw new RangeError(`${name} must be a whole number of milliseconds from 0 (no limit) to 2147483647, not ${value}`);
+    return String(value);
+  });
+}
+
+/** Sets the transaction's limits ($1 lock, $2 statement, $3 idle) and synchronous commit, until it ends. */
+const SET_LIMITS = `SELECT set_config('lock_timeout', $1, true), set_config('statement_timeout', $2, true),
+  set_config('idle_in_transaction_session_timeout', $3, true), set_config('synchronous_commit', 'on', true)`;
 
 /**
  * A connection of `pool` with `onError` listening to it from the moment it is handed over. With
@@ -40,11 +76,15 @@ export function checkout(pool: PostgresPool, onError: (error: Error) => void): P
 }
 
 /**
- * Runs `work` in a transaction on one connection of `pool`; commits and
+ * Runs `work` in a transaction on one connection of `pool`, with the limits set; commits and
  * gives the connection back. On failure it rolls back (a connection that cannot roll back, or was
  * lost, is discarded by the pool) and rejects with what {@link storeFailure} makes of the error.
  */
-export async function inTransaction<T>(pool: () => Promise<PostgresPool>, work: (client: PostgresClient) => Promise<T>): Promise<T> {
+export async function inTransaction<T>(
+  pool: () => Promise<PostgresPool>,
+  limits: string[],
+  work: (client: PostgresClient) => Promise<T>,
+): Promise<T> {
   // While the connection is checked out, the pool does not listen to it: an `error` event (the
   // server ended the session, the socket closed) would be unhandled and end the process.
   let lost: Error | undefined;
@@ -54,7 +94,7 @@ export async function inTransaction<T>(pool: () => Promise<PostgresPool>, work: 
   const client = await checkout(await pool(), onError);
   try {
     await client.query('BEGIN');
-    await client.query(SET_LIMITS);
+    await client.query(SET_LIMITS, limits);
     const result = await work(client);
     await client.query('COMMIT');
     client.release(lost);
