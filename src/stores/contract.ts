@@ -11,6 +11,7 @@
  * @module
  */
 import { appendChecks } from './contract/checks-append';
+import { idChecks } from './contract/checks-ids';
 import { readChecks } from './contract/checks-read';
 import { watchChecks } from './contract/checks-watch';
 import { createSubject, type StoreCheck, type StoreContractOptions } from './contract/subject';
@@ -25,5 +26,5 @@ export type { StoreCheck, StoreContractOptions } from './contract/subject';
  */
 export function storeContract(options: StoreContractOptions): StoreCheck[] {
   const subject = createSubject(options);
-  return [...appendChecks(subject), ...readChecks(subject), ...(options.watch === false ? [] : watchChecks(subject))];
+  return [...appendChecks(subject), ...idChecks(subject), ...readChecks(subject), ...(options.watch === false ? [] : watchChecks(subject))];
 }

@@ -12,7 +12,7 @@
  * @module
  */
 
-export { InvalidCursorError, StoreClosedError } from './errors';
+export { InvalidCursorError, StoreClosedError, StoreUnavailableError, type StoreUnavailableReason } from './errors';
 export { type IterateEventsOptions, iterateConversations, iterateEvents } from './iterate';
 export { createMemoryStore, type MemoryStore } from './memory-store';
 export {

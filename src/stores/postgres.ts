@@ -17,4 +17,5 @@ export {
   type PostgresStore,
   type PostgresStoreOptions,
 } from './postgres/postgres-store';
+export type { PostgresLimits } from './postgres/session';
 export { type PostgresTableNames, postgresSchemaSql } from './postgres/sql';

@@ -43,8 +43,12 @@ export class PostgresDriverMissingError extends AgentwireError {
   }
 }
 
-/** A pool for a connection string, made with the installed `pg`. */
-export async function createPool(connectionString: string, max: number): Promise<PostgresPool> {
+/**
+ * A pool for a connection string, made with the installed `pg`: at most `max` connections, each
+ * taken within `connectTimeoutMs` (a database behind a partition fails appends instead of holding
+ * them until the system gives up on the socket) and kept alive by TCP keep-alives.
+ */
+export async function createPool(connectionString: string, max: number, connectTimeoutMs: number): Promise<PostgresPool> {
   let pg: { Pool?: unknown; default?: { Pool?: unknown } };
   try {
     pg = (await import('pg')) as typeof pg;
@@ -56,7 +60,7 @@ export async function createPool(connectionString: string, max: number): Promise
   const Pool = (pg.Pool ?? pg.default?.Pool) as new (
     options: object,
   ) => PostgresPool & { on(event: 'error', listener: (error: Error) => void): unknown };
-  const pool = new Pool({ connectionString, max });
+  const pool = new Pool({ connectionString, max, connectionTimeoutMillis: connectTimeoutMs, keepAlive: true });
   // An idle client that loses its connection emits `error` on the pool: without a listener, the process would crash.
   pool.on('error', () => undefined);
   return pool;

@@ -11,16 +11,23 @@ import { isPersistable, parsePageSize, partitionBatch, toConversationId } from '
 import { readStoredEvent } from '../read-event';
 import { stringifyEvent } from '../stored-json';
 import type { AppendResult, EventStore, StoredEntry, StoredEvent, WatchOptions } from '../types';
+import { eventKey } from './event-key';
+import { storeFailure } from './failures';
 import { createNotificationFeed } from './notifications';
 import { createPool, type PostgresClient, type PostgresPool } from './pool';
+import { inTransaction, type PostgresLimits, resolveLimits } from './session';
 import { type PostgresTableNames, postgresSchemaSql, resolveNames, statements } from './sql';
 import { watchAllRows, watchRows } from './watch';
 
-/** Where the store connects: a pool you hold (it stays yours), or a connection string (the store makes and ends its pool). */
-export type PostgresConnection = { pool: PostgresPool } | { connectionString: string; max?: number };
+/**
+ * Where the store connects: a pool you hold (it stays yours; give it an `error` listener, as
+ * node-postgres asks), or a connection string (the store makes and ends its pool: at most `max`
+ * connections, default 10, each taken within `connectTimeoutMs`, default 10,000).
+ */
+export type PostgresConnection = { pool: PostgresPool } | { connectionString: string; max?: number; connectTimeoutMs?: number };
 
-/** Options of {@link createPostgresStore}. */
-export interface PostgresStoreOptions extends PostgresTableNames {
+/** Options of {@link createPostgresStore}: where the tables are, whether to create them, and how long a transaction may wait. */
+export interface PostgresStoreOptions extends PostgresTableNames, PostgresLimits {
   /** Create the schema, tables and indexes on first use if missing (default true); `false` when you run {@link postgresSchemaSql} in a migration. */
   createTables?: boolean;
 }
@@ -60,10 +67,12 @@ const timestampOf = (event: Event): string | null => (typeof event.timestamp ===
 export function createPostgresStore(connection: PostgresConnection, options: PostgresStoreOptions = {}): PostgresStore {
   const names = resolveNames(options);
   const sql = statements(names);
+  const limits = resolveLimits(options);
   const owned = !('pool' in connection);
   let poolPromise: Promise<PostgresPool> | undefined = 'pool' in connection ? Promise.resolve(connection.pool) : undefined;
   const pool = () => {
-    poolPromise ??= createPool((connection as { connectionString: string }).connectionString, (connection as { max?: number }).max ?? 10);
+    const { connectionString, max, connectTimeoutMs } = connection as { connectionString: string; max?: number; connectTimeoutMs?: number };
+    poolPromise ??= createPool(connectionString, max ?? 10, connectTimeoutMs ?? 10_000);
     return poolPromise;
   };
   let setup: Promise<void> | undefined;
@@ -82,24 +91,14 @@ export function createPostgresStore(connection: PostgresConnection, options: Pos
     });
     return setup;
   };
-  /** Runs `work` in a transaction on one client; rolls back and discards the client on failure. */
-  async function transaction<T>(work: (client: PostgresClient) => Promise<T>): Promise<T> {
-    const client = await (await pool()).connect();
-    try {
-      await client.query('BEGIN');
-      const result = await work(client);
-      await client.query('COMMIT');
-      client.release();
-      return result;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      client.release(error instanceof Error ? error : true);
-      throw error;
-    }
-  }
+  const transaction = <T>(work: (client: PostgresClient) => Promise<T>) => inTransaction(pool, limits, work);
   const query = async (text: string, values: unknown[]) => {
     await ready();
-    return (await pool()).query(text, values);
+    try {
+      return await (await pool()).query(text, values);
+    } catch (error) {
+      throw storeFailure(error);
+    }
   };
   const page = async (id: string, after: string | undefined, limit: number, kind?: EventKind | readonly EventKind[]) => {
     const kinds = kind === undefined ? null : typeof kind === 'string' ? [kind] : [...kind];
@@ -119,28 +118,29 @@ export function createPostgresStore(connection: PostgresConnection, options: Pos
       const { fresh, duplicates } = partitionBatch(events, () => false);
       if (fresh.length === 0) return { stored: [], duplicates };
       await ready();
-      const rows = await transaction(async (client) => {
-        await client.query('SET LOCAL synchronous_commit = on');
+      // Stored under keys PostgreSQL holds exactly (an id with a NUL or a lone surrogate, escaped).
+      const keys = fresh.map((event) => eventKey(event.id));
+      const stored = await transaction(async (client): Promise<Event[]> => {
         await client.query(sql.lock, [names.lockSpace, id]);
         const inserted = await client.query(sql.insert, [
           id,
-          fresh.map((event) => event.id),
+          keys,
           fresh.map((event) => event.kind),
           fresh.map((event) => stringifyEvent(event)),
         ]);
-        if (inserted.rows.length === 0) return inserted.rows;
+        if (inserted.rows.length === 0) return [];
         const seqOf = new Map(inserted.rows.map((row) => [row.event_id as string, BigInt(row.cursor as string)]));
-        const stored = fresh.filter((event) => seqOf.has(event.id));
-        const first = stored[0] as Event;
-        const last = stored[stored.length - 1] as Event;
+        const inserts = fresh.filter((_, index) => seqOf.has(keys[index] as string));
+        // Every row inserted is an event of the batch, or nothing is committed (and nothing acknowledged).
+        if (inserts.length !== inserted.rows.length) throw new Error('the rows inserted do not match the batch');
+        const first = inserts[0] as Event;
+        const last = inserts[inserts.length - 1] as Event;
         let lastSeq = 0n;
         for (const seq of seqOf.values()) if (seq > lastSeq) lastSeq = seq;
-        await client.query(sql.summarize, [id, stored.length, timestampOf(first), timestampOf(last), last.kind, lastSeq.toString()]);
+        await client.query(sql.summarize, [id, inserts.length, timestampOf(first), timestampOf(last), last.kind, lastSeq.toString()]);
         await client.query(sql.notify, [names.channel, id]);
-        return inserted.rows;
+        return inserts;
       });
-      const storedIds = new Set(rows.map((row) => row.event_id as string));
-      const stored = fresh.filter((event) => storedIds.has(event.id));
       if (stored.length === fresh.length) return { stored, duplicates };
       const kept = new Set(stored);
       return { stored, duplicates: events.filter((event) => isPersistable(event) && !kept.has(event)) };
