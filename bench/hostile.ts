@@ -41,13 +41,13 @@ async function launchLinks(runs: number): Promise<TimedRow[]> {
       () => Buffer.from(payload, 'base64'),
       runs,
     );
-    rows.push({ what: `\`parseLaunchLink\`, a 10 MB \`plugins\` value (\`invalid_format\`), ${mode}`, ...invalid, baseline: base64 });
+    rows.push({ what: `\`parseLaunchLink\`, a 10 MB \`plugins\` value (\`invalid-format\`), ${mode}`, ...invalid, baseline: base64 });
     const none = await pairedMs(
       () => parseLaunchLink(text, { mode }),
       () => Buffer.from(text, 'base64'),
       runs,
     );
-    rows.push({ what: `\`parseLaunchLink\`, 10 MB of text without plugins (\`no_plugins\`), ${mode}`, ...none, baseline: base64 });
+    rows.push({ what: `\`parseLaunchLink\`, 10 MB of text without plugins (\`no-plugins\`), ${mode}`, ...none, baseline: base64 });
   }
   return rows;
 }

@@ -403,12 +403,12 @@ describe('agentwire launch-link inspect', () => {
         const run = inspectJson(`https://app.example.com/launch?plugins=${value}`);
         expect(run.status).toBe(1);
         expect(run.json.opens).toBe(false);
-        expect(run.json.service.error.code).toBe('invalid_format');
+        expect(run.json.service.error.code).toBe('invalid-format');
         expect(run.json.tolerant.plugins[0]).toMatchObject({ source: 'github:o/r??', ref: 'v>>>' });
       }
       const text = cli(['launch-link', 'inspect', `https://app.example.com/launch?plugins=${VECTORS.plusSlash}`]);
       expect(text.stdout).toContain(
-        'Where the modes differ:\n  - The app refuses the link (invalid_format); the tolerant reading opens it after repairs (launch-link-raw-plus).\n',
+        'Where the modes differ:\n  - The app refuses the link (invalid-format); the tolerant reading opens it after repairs (launch-link-raw-plus).\n',
       );
     });
 
@@ -418,17 +418,17 @@ describe('agentwire launch-link inspect', () => {
 
     it('refuses what the app refuses, with its error code and the reason', () => {
       for (const [query, code, rule] of [
-        ['plugins=not-valid-base64!!!', 'invalid_format', 'launch-link-invalid-payload'],
-        ['plugins=bm90IHZhbGlkIGpzb24%3D', 'invalid_format', 'launch-link-invalid-payload'],
-        ['plugins=eyJzb3VyY2UiOiJhIn0%3D', 'invalid_format', 'launch-link-invalid-payload'],
-        ['plugins=W3sicmVmIjoibWFpbiJ9XQ%3D%3D', 'invalid_format', 'launch-link-bad-element'],
-        ['plugins=', 'no_plugins', 'launch-link-no-plugins'],
-        ['', 'no_plugins', 'launch-link-no-plugins'],
+        ['plugins=not-valid-base64!!!', 'invalid-format', 'launch-link-invalid-payload'],
+        ['plugins=bm90IHZhbGlkIGpzb24%3D', 'invalid-format', 'launch-link-invalid-payload'],
+        ['plugins=eyJzb3VyY2UiOiJhIn0%3D', 'invalid-format', 'launch-link-invalid-payload'],
+        ['plugins=W3sicmVmIjoibWFpbiJ9XQ%3D%3D', 'invalid-format', 'launch-link-bad-element'],
+        ['plugins=', 'no-plugins', 'launch-link-no-plugins'],
+        ['', 'no-plugins', 'launch-link-no-plugins'],
       ]) {
         const run = inspectJson(`https://app.example.com/launch?${query}`, '--mode', 'service');
         expect(run.status, query).toBe(1);
         expect(run.json.service.error.code, query).toBe(code);
-        expect(run.json.service.problems[0].code, query).toBe(rule);
+        expect(run.json.service.diagnostics[0].code, query).toBe(rule);
       }
       const text = cli([
         'launch-link',
@@ -438,8 +438,8 @@ describe('agentwire launch-link inspect', () => {
         'service',
       ]);
       expect(text.stdout).toBe(
-        'service mode (today\u2019s app): does not open: invalid_format\n' +
-          '  error    col 40  plugins[0].source is undefined, not an object with a string source: the app refuses the whole link (invalid_format).  [launch-link-bad-element]\n' +
+        'service mode (today\u2019s app): does not open: invalid-format\n' +
+          '  error    col 40  plugins[0].source is undefined, not an object with a string source: the app refuses the whole link (invalid-format).  [launch-link-bad-element]\n' +
           '           Give each plugin a string `source`, string or null `ref` and `repo_path`, and an object or null `parameters`.\n',
       );
     }, 60_000);
@@ -458,10 +458,10 @@ describe('agentwire launch-link inspect', () => {
     const run = cli(['launch-link', 'inspect', 'https://x.example/launch?plugins=W3sic291cmNlIjoiZ2l0aHViOm8vciIsInJlZiI6Mn1d']);
     expect(run.status).toBe(0);
     expect(run.stdout).toContain('     ref         2 (a number, not text)\n');
-    expect(run.stdout).toContain('  parameters block: none: the server refuses the plugins above (creation_failed)\n');
-    expect(run.stdout).toContain('tolerant mode (with repairs): does not open: invalid_format\n');
+    expect(run.stdout).toContain('  parameters block: none: the server refuses the plugins above (creation-failed)\n');
+    expect(run.stdout).toContain('tolerant mode (with repairs): does not open: invalid-format\n');
     expect(run.stdout).toContain(
-      '  - The app opens the link, but the tolerant reading refuses it: plugins[0].ref is number, not a string or null; the server then refuses to create the conversation (creation_failed).\n',
+      '  - The app opens the link, but the tolerant reading refuses it: plugins[0].ref is number, not a string or null; the server then refuses to create the conversation (creation-failed).\n',
     );
   });
 
@@ -476,8 +476,8 @@ describe('agentwire launch-link inspect', () => {
       expect(run.stdout.length).toBeLessThan(10_000);
       const json = JSON.parse(run.stdout);
       expect(json.length).toBe(10_000_039);
-      expect(json.service.notes.map((note: { code: string }) => note.code)).toContain('launch-link-too-long');
-      expect(json.service.error.code).toBe('invalid_format');
+      expect(json.service.diagnostics.map((found: { code: string }) => found.code)).toContain('launch-link-too-long');
+      expect(json.service.error.code).toBe('invalid-format');
     }, 120_000);
 
     it('a valid link with 20,000 plugins: the text output shows 100 and says how many more', () => {
@@ -492,7 +492,7 @@ describe('agentwire launch-link inspect', () => {
     it('text that is not a URL: read as a bare query, which carries no plugins', () => {
       const run = cli(['launch-link', 'inspect', 'not a url at all', '--mode', 'service']);
       expect(run.status).toBe(1);
-      expect(run.stdout).toContain('does not open: no_plugins');
+      expect(run.stdout).toContain('does not open: no-plugins');
     });
 
     it('control characters in a link are shown, never sent to the terminal', () => {
@@ -526,7 +526,7 @@ describe('colour and help', () => {
 
   it('colours the text only when asked, never with NO_COLOR', () => {
     expect(withEnv(['launch-link', 'inspect', link], { FORCE_COLOR: '1' }).stdout).toContain(
-      '\u001b[31mdoes not open: invalid_format\u001b[39m',
+      '\u001b[31mdoes not open: invalid-format\u001b[39m',
     );
     expect(withEnv(['launch-link', 'inspect', link], { FORCE_COLOR: '1', NO_COLOR: '1' }).stdout).not.toContain('\u001b[');
     expect(withEnv(['launch-link', 'inspect', link], {}).stdout).not.toContain('\u001b[');

@@ -5,7 +5,7 @@
  */
 import type { Diagnostic } from '../internal/diagnostic';
 import { launchLinkDiagnostics } from '../plugins/launch-link/launch-link-diagnostics';
-import { type LaunchLinkMode, parseLaunchLink } from '../plugins/launch-link/launch-link-parse';
+import { type LaunchLinkFailureCode, type LaunchLinkMode, parseLaunchLink } from '../plugins/launch-link/launch-link-parse';
 import { formatPluginParameters } from '../plugins/launch-link/plugin-parameters';
 import type { PluginSpec } from '../plugins/plugin-reference';
 import { checkPluginReference } from '../plugins/sources/reference-check';
@@ -32,17 +32,15 @@ export interface ModeReport {
   block: string | null;
   /** The first message the conversation starts with: the message and the block, or the block trimmed when there is no message. */
   firstMessage: string | null;
-  /** The app's error code and the first problem, when the mode reads nothing. */
-  error: { code: string; message: string } | null;
-  /** Why it reads nothing, in full. */
-  problems: Diagnostic[];
-  /** Repairs and findings that did not stop decoding. */
-  notes: Diagnostic[];
+  /** The app's error code and the first problem in short words, when the mode reads nothing. */
+  error: { code: LaunchLinkFailureCode; message: string } | null;
+  /** Why it reads nothing (its errors first), and the repairs and findings that did not stop decoding. */
+  diagnostics: Diagnostic[];
 }
 
 const isPlainObject = (value: unknown): boolean => value !== null && typeof value === 'object' && !Array.isArray(value);
 
-/** Whether the server takes the plugin's fields (it refuses other types with `creation_failed`). */
+/** Whether the server takes the plugin's fields (it refuses other types with `creation-failed`). */
 function fieldsFit(plugin: InspectedPlugin): boolean {
   const text = (value: unknown) => value === null || typeof value === 'string';
   return text(plugin.ref) && text(plugin.repo_path) && (plugin.parameters === null || isPlainObject(plugin.parameters));
@@ -51,21 +49,20 @@ function fieldsFit(plugin: InspectedPlugin): boolean {
 /** Reads `link` in one mode. */
 export function inspectLaunchLink(link: string, mode: LaunchLinkMode): ModeReport {
   const parsed = parseLaunchLink(link, { mode });
-  const notes = launchLinkDiagnostics(parsed.notes);
+  const diagnostics = launchLinkDiagnostics(parsed.diagnostics);
   if (!parsed.ok) {
-    const problems = launchLinkDiagnostics(parsed.error.problems);
-    const error = { code: parsed.error.code, message: parsed.error.message };
-    return { mode, ok: false, plugins: [], message: null, block: null, firstMessage: null, error, problems, notes };
+    const error = { code: parsed.code, message: (parsed.diagnostics[0] as Diagnostic).message };
+    return { mode, ok: false, plugins: [], message: null, block: null, firstMessage: null, error, diagnostics };
   }
-  const plugins: InspectedPlugin[] = parsed.plugins.map((plugin, index) => {
+  const plugins: InspectedPlugin[] = parsed.value.plugins.map((plugin, index) => {
     const reference = { source: plugin.source, ref: plugin.ref, repo_path: plugin.repo_path } as PluginSpec;
     const checks = checkPluginReference(reference, { file: `plugins[${index}]` }).diagnostics;
     return { source: plugin.source, ref: plugin.ref, repo_path: plugin.repo_path, parameters: plugin.parameters, checks };
   });
-  const message = parsed.message ?? null;
+  const message = parsed.value.message ?? null;
   const block = plugins.every(fieldsFit) ? formatPluginParameters(plugins as PluginSpec[]) : null;
   const firstMessage = block === null ? null : message !== null ? message + block : block.trim() || null;
-  return { mode, ok: true, plugins, message, block, firstMessage, error: null, problems: [], notes };
+  return { mode, ok: true, plugins, message, block, firstMessage, error: null, diagnostics };
 }
 
 const json = (value: unknown) => JSON.stringify(value) ?? 'undefined';
@@ -73,7 +70,7 @@ const FIELDS = ['source', 'ref', 'repo_path', 'parameters'] as const;
 
 /** Where the tolerant reading differs from the app's, in sentences; empty when they agree. */
 export function modeDifferences(service: ModeReport, tolerant: ModeReport): string[] {
-  const repairs = [...new Set(tolerant.notes.map((note) => note.code))].filter((code) =>
+  const repairs = [...new Set(tolerant.diagnostics.map((found) => found.code))].filter((code) =>
     ['launch-link-raw-plus', 'launch-link-base64url', 'launch-link-latin1', 'launch-link-missing-padding'].includes(code),
   );
   const repaired = repairs.length > 0 ? ` after repairs (${repairs.join(', ')})` : '';
@@ -82,7 +79,7 @@ export function modeDifferences(service: ModeReport, tolerant: ModeReport): stri
   }
   if (service.ok && !tolerant.ok) {
     return [
-      `The app opens the link, but the tolerant reading refuses it: ${tolerant.error?.message}; the server then refuses to create the conversation (creation_failed).`,
+      `The app opens the link, but the tolerant reading refuses it: ${tolerant.error?.message}; the server then refuses to create the conversation (creation-failed).`,
     ];
   }
   if (!service.ok || !tolerant.ok) {

@@ -174,9 +174,11 @@ export {
   LaunchLinkError,
   type LaunchLinkErrorCode,
 } from './launch-link/launch-link-create';
-export { LAUNCH_LINK_FILE, launchLinkDiagnostics } from './launch-link/launch-link-diagnostics';
+export { launchLinkDiagnostics } from './launch-link/launch-link-diagnostics';
 export { LAUNCH_MESSAGE_LIMIT, sanitizeLaunchMessage } from './launch-link/launch-link-message';
 export {
+  type LaunchLinkAnswer,
+  type LaunchLinkContent,
   type LaunchLinkFailure,
   type LaunchLinkFailureCode,
   type LaunchLinkMode,
@@ -186,10 +188,10 @@ export {
 } from './launch-link/launch-link-parse';
 export type { LaunchPlugin, UncheckedLaunchPlugin } from './launch-link/launch-link-payload';
 export {
+  LAUNCH_LINK_FILE,
   LAUNCH_LINK_MAX_DEPTH,
   LAUNCH_LINK_MAX_LENGTH,
   LAUNCH_LINK_RULES,
-  type LaunchLinkNote,
   type LaunchLinkRuleCode,
 } from './launch-link/launch-link-rules';
 export { formatPluginParameters, pluginDisplayName } from './launch-link/plugin-parameters';

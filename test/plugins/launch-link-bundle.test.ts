@@ -67,12 +67,10 @@ describe('agentwire/plugins in a browser bundle', () => {
     const parsed = parseLaunchLink(`${link.url}&message=Hi`);
     expect(JSON.parse(JSON.stringify(parsed))).toEqual({
       ok: true,
-      plugins: [{ source: 'github:o/r', ref: null, repo_path: null, parameters: { city: 'Zürich' } }],
-      message: 'Hi',
-      app: 'ok',
-      notes: [],
+      value: { plugins: [{ source: 'github:o/r', ref: null, repo_path: null, parameters: { city: 'Zürich' } }], message: 'Hi', app: 'ok' },
+      diagnostics: [],
     });
-    expect(formatPluginParameters(parsed.plugins)).toBe('\n\nPlugin Configuration Parameters:\n- city: Zürich');
+    expect(formatPluginParameters(parsed.value.plugins)).toBe('\n\nPlugin Configuration Parameters:\n- city: Zürich');
   });
 });
 

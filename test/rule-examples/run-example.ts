@@ -70,7 +70,7 @@ function runLaunchLink(example: LaunchLinkExample): Raised[] {
   const modes = example.mode ? [example.mode] : (['service', 'tolerant'] as const);
   return modes.flatMap((mode) => {
     const report = inspectLaunchLink(example.link, mode);
-    return raised([...report.problems, ...report.notes, ...report.plugins.flatMap((plugin) => plugin.checks)]);
+    return raised([...report.diagnostics, ...report.plugins.flatMap((plugin) => plugin.checks)]);
   });
 }
 

@@ -68,7 +68,7 @@ function pluginLines(plugin: InspectedPlugin, index: number, styles: Styles): st
 }
 
 function blockLines(report: ModeReport): string[] {
-  if (report.block === null) return ['  parameters block: none: the server refuses the plugins above (creation_failed)'];
+  if (report.block === null) return ['  parameters block: none: the server refuses the plugins above (creation-failed)'];
   if (report.block === '') return ['  parameters block: none (no plugin has parameters)'];
   const heading =
     report.message === null ? 'sent as the first message (the link has none):' : 'appended to the first message (after a blank line):';
@@ -82,9 +82,8 @@ function modeLines(report: ModeReport, styles: Styles, sameAs?: ModeReport): str
   const title = styles.bold(TITLES[report.mode]);
   if (!report.ok) {
     const lines = [`${title}: ${styles.red(`does not open: ${report.error?.code}`)}`];
-    if (sameAs) return [...lines, '  for the same reasons as the service mode', ...noteLines(report, styles)];
-    for (const problem of report.problems) lines.push(...diagnosticLines(problem, styles, '  ', `col ${problem.column}`));
-    return [...lines, ...noteLines(report, styles)];
+    if (sameAs) return [...lines, '  for the same reasons as the service mode'];
+    return [...lines, ...report.diagnostics.flatMap((found) => diagnosticLines(found, styles, '  ', `col ${found.column}`))];
   }
   const lines = [`${title}: opens with ${plural(report.plugins.length, 'plugin')}`];
   if (sameAs) lines.push('  the same plugins, message and parameters block as the service mode');
@@ -95,12 +94,8 @@ function modeLines(report: ModeReport, styles: Styles, sameAs?: ModeReport): str
     lines.push(`  message: ${report.message === null ? '(none)' : printable(JSON.stringify(report.message))}`);
     lines.push(...blockLines(report));
   }
-  return [...lines, ...noteLines(report, styles)];
-}
-
-function noteLines(report: ModeReport, styles: Styles): string[] {
-  if (report.notes.length === 0) return [];
-  return ['  notes:', ...report.notes.flatMap((note) => diagnosticLines(note, styles, '    ', `col ${note.column}`))];
+  if (report.diagnostics.length === 0) return lines;
+  return [...lines, '  notes:', ...report.diagnostics.flatMap((found) => diagnosticLines(found, styles, '    ', `col ${found.column}`))];
 }
 
 /** A mode's report for the JSON output, where the key names the mode. */
@@ -151,7 +146,8 @@ export const launchLinkInspect: Command = {
     const blocks: string[][] = [];
     if (mode !== 'tolerant') blocks.push(modeLines(service, styles));
     if (tolerant) {
-      const same = differences?.length === 0 && (tolerant.ok || JSON.stringify(tolerant.problems) === JSON.stringify(service.problems));
+      const same =
+        differences?.length === 0 && (tolerant.ok || JSON.stringify(tolerant.diagnostics) === JSON.stringify(service.diagnostics));
       blocks.push(modeLines(tolerant, styles, same ? service : undefined));
     }
     if (mode === 'tolerant') blocks.push([`The app: ${service.ok ? 'opens the link' : `does not open it (${service.error?.code})`}.`]);

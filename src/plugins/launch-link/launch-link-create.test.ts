@@ -1,6 +1,19 @@
 import { describe, expect, it } from 'vitest';
+import type { Diagnostic } from '../../internal/diagnostic';
 import type { PluginSpec } from '../plugin-reference';
 import { createLaunchLink, LaunchLinkError, type LaunchLinkErrorCode } from './launch-link-create';
+import type { LaunchLinkRuleCode } from './launch-link-rules';
+
+/** A warning as createLaunchLink gives it: short, at line 1 of the link, its hint left to launchLinkDiagnostics. */
+const warning = (code: LaunchLinkRuleCode, column: number, message: string): Diagnostic => ({
+  severity: 'warning',
+  code,
+  message,
+  file: '<launch-link>',
+  line: 1,
+  column,
+  hint: '',
+});
 
 const APP = 'https://app.example.com';
 
@@ -103,8 +116,8 @@ describe('createLaunchLink: the link', () => {
     const link = createLaunchLink({ appUrl: APP, plugins: [spec] });
     expect(atob(link.payload)).toBe('[{"source":"github:o/r"}]');
     expect(link.warnings).toEqual([
-      { code: 'launch-link-unknown-key', severity: 'warning', column: 1, message: 'plugins[0] has the key "name"' },
-      { code: 'launch-link-unknown-key', severity: 'warning', column: 1, message: 'plugins[0] has the key "version"' },
+      warning('launch-link-unknown-key', 1, 'plugins[0] has the key "name"'),
+      warning('launch-link-unknown-key', 1, 'plugins[0] has the key "version"'),
     ]);
   });
 
@@ -112,13 +125,8 @@ describe('createLaunchLink: the link', () => {
     const link = createLaunchLink({ appUrl: APP, plugins, message: `<b>Hi</b> ${'a'.repeat(496)}😀` });
     const column = link.url.indexOf('&message=') + 10;
     expect(link.warnings).toEqual([
-      { code: 'launch-link-message-tags', severity: 'warning', column, message: 'the message holds 2 <…> part(s), first "<b>"' },
-      {
-        code: 'launch-link-message-cut',
-        severity: 'warning',
-        column,
-        message: 'the message is 501 UTF-16 code units long',
-      },
+      warning('launch-link-message-tags', column, 'the message holds 2 <…> part(s), first "<b>"'),
+      warning('launch-link-message-cut', column, 'the message is 501 UTF-16 code units long'),
     ]);
   });
 
@@ -130,12 +138,7 @@ describe('createLaunchLink: the link', () => {
     expect(at.warnings.map((warning) => warning.code)).toEqual(['launch-link-message-cut']);
     const past = createLaunchLink({ appUrl: APP, plugins, message: fill(1) });
     expect(past.length).toBe(8001);
-    expect(past.warnings.at(-1)).toEqual({
-      code: 'launch-link-too-long',
-      severity: 'warning',
-      column: 8001,
-      message: 'the link is 8001 characters long',
-    });
+    expect(past.warnings.at(-1)).toEqual(warning('launch-link-too-long', 8001, 'the link is 8001 characters long'));
   });
 });
 

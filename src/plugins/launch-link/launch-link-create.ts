@@ -4,10 +4,11 @@
  */
 import { AgentwireError } from '../../internal/agentwire-error';
 import { bytesToBase64 } from '../../internal/base64';
+import type { Diagnostic } from '../../internal/diagnostic';
 import type { PluginSpec } from '../plugin-reference';
 import { checkLaunchMessage } from './launch-link-message';
 import { fieldProblem, jsonProblem, KEYS, unknownKeys } from './launch-link-payload';
-import { addNote, LAUNCH_LINK_MAX_DEPTH, LAUNCH_LINK_MAX_LENGTH, type LaunchLinkNote } from './launch-link-rules';
+import { addNote, LAUNCH_LINK_MAX_DEPTH, LAUNCH_LINK_MAX_LENGTH } from './launch-link-rules';
 
 /** Why {@link createLaunchLink} refused its input. */
 export type LaunchLinkErrorCode = 'invalid-app-url' | 'no-plugins' | 'invalid-plugin' | 'invalid-parameters' | 'invalid-message';
@@ -41,8 +42,8 @@ export interface LaunchLink {
   length: number;
   /** The `plugins` value before percent-encoding: standard base64, with padding, of the UTF-8 JSON. */
   payload: string;
-  /** Findings that do not stop the link: too long, keys the app drops, a message the app changes (`launchLinkDiagnostics` words them in full). */
-  warnings: LaunchLinkNote[];
+  /** Findings that do not stop the link, as short warnings at a column of `url`: too long, keys the app drops, a message the app changes (`launchLinkDiagnostics` words them in full). */
+  warnings: Diagnostic[];
   /** The URL. */
   toString(): string;
 }
@@ -65,7 +66,7 @@ function launchBase(appUrl: unknown): string {
 }
 
 /** The plugin as it goes into the link: its known keys, in the app's order, those left undefined omitted. */
-function cleanPlugin(plugin: PluginSpec, index: number, warnings: LaunchLinkNote[]): PluginSpec {
+function cleanPlugin(plugin: PluginSpec, index: number, warnings: Diagnostic[]): PluginSpec {
   const at = `plugins[${index}]`;
   if (!plugin || typeof plugin !== 'object' || typeof plugin.source !== 'string' || !plugin.source) {
     fail('invalid-plugin', `${at} needs a non-empty string source.`);
@@ -88,7 +89,7 @@ function cleanPlugin(plugin: PluginSpec, index: number, warnings: LaunchLinkNote
  * path prefix; a trailing slash does not matter. `message` is encoded the same way (a space as
  * `+`) and left out when empty.
  *
- * Returns the link with `warnings` (longer than 8,000 characters, keys the app drops, a message
+ * Returns the link with `warnings`, diagnostics (longer than 8,000 characters, keys the app drops, a message
  * the app changes). Throws {@link LaunchLinkError} for input that cannot make a link: no plugins,
  * an element without a string `source`, a `ref`/`repo_path` that is not a string or null,
  * parameters that are not plain JSON, an `appUrl` that is not an absolute http(s) URL.
@@ -98,7 +99,7 @@ export function createLaunchLink(options: CreateLaunchLinkOptions): LaunchLink {
   const base = launchBase(appUrl);
   if (!Array.isArray(plugins) || plugins.length === 0) fail('no-plugins', 'plugins must be a non-empty array.');
   if (message !== undefined && typeof message !== 'string') fail('invalid-message', 'message must be a string.');
-  const warnings: LaunchLinkNote[] = [];
+  const warnings: Diagnostic[] = [];
   const clean = plugins.map((plugin, index) => cleanPlugin(plugin, index, warnings));
   let json = '';
   try {
@@ -114,7 +115,7 @@ export function createLaunchLink(options: CreateLaunchLinkOptions): LaunchLink {
   const query = new URLSearchParams({ plugins: payload });
   if (message) query.set('message', message);
   const url = `${base}?${query}`;
-  if (message) warnings.push(...checkLaunchMessage(message, url.indexOf('&message=') + 10));
+  if (message) checkLaunchMessage(message, url.indexOf('&message=') + 10, warnings);
   if (url.length > LAUNCH_LINK_MAX_LENGTH) {
     addNote(warnings, 'launch-link-too-long', LAUNCH_LINK_MAX_LENGTH + 1, `the link is ${url.length} characters long`, 'warning');
   }

@@ -3,7 +3,8 @@
  * the notes that say so.
  * @module
  */
-import { addNote, type LaunchLinkNote } from './launch-link-rules';
+import type { Diagnostic } from '../../internal/diagnostic';
+import { addNote } from './launch-link-rules';
 
 /** How many UTF-16 code units of the message the app keeps. */
 export const LAUNCH_MESSAGE_LIMIT = 500;
@@ -15,13 +16,11 @@ const TAGS = /<[^>]*>/g;
  * (which can split a surrogate pair), and `undefined` for an absent or empty result.
  */
 export function sanitizeLaunchMessage(message: string | null | undefined): string | undefined {
-  if (!message) return undefined;
-  return message.replace(TAGS, '').slice(0, LAUNCH_MESSAGE_LIMIT) || undefined;
+  return message?.replace(TAGS, '').slice(0, LAUNCH_MESSAGE_LIMIT) || undefined;
 }
 
-/** What {@link sanitizeLaunchMessage} changes in `message`, as notes at `column` of the link. */
-export function checkLaunchMessage(message: string, column: number): LaunchLinkNote[] {
-  const notes: LaunchLinkNote[] = [];
+/** Adds to `notes` what {@link sanitizeLaunchMessage} changes in `message`, at `column` of the link. */
+export function checkLaunchMessage(message: string, column: number, notes: Diagnostic[]): void {
   const tags = message.match(TAGS);
   const stripped = message.replace(TAGS, '');
   if (tags) {
@@ -31,5 +30,4 @@ export function checkLaunchMessage(message: string, column: number): LaunchLinkN
   if (stripped.length > LAUNCH_MESSAGE_LIMIT) {
     addNote(notes, 'launch-link-message-cut', column, `the message is ${stripped.length} UTF-16 code units long`, 'warning');
   }
-  return notes;
 }

@@ -1,8 +1,11 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import {
   createLaunchLink,
-  type LaunchLinkNote,
+  type Diagnostic,
+  type LaunchLinkAnswer,
+  type LaunchLinkFailureCode,
   type LaunchPlugin,
+  type ParseResult,
   type PluginSpec,
   parseLaunchLink,
   type UncheckedLaunchPlugin,
@@ -11,17 +14,22 @@ import {
 describe('launch-link types', () => {
   it('gives checked plugins in tolerant mode and unchecked ones in service mode', () => {
     const tolerant = parseLaunchLink('plugins=x');
-    if (tolerant.ok) expectTypeOf(tolerant.plugins).toEqualTypeOf<LaunchPlugin[]>();
+    if (tolerant.ok) expectTypeOf(tolerant.value.plugins).toEqualTypeOf<LaunchPlugin[]>();
     const explicit = parseLaunchLink('plugins=x', { mode: 'tolerant' });
-    if (explicit.ok) expectTypeOf(explicit.plugins).toEqualTypeOf<LaunchPlugin[]>();
+    if (explicit.ok) expectTypeOf(explicit.value.plugins).toEqualTypeOf<LaunchPlugin[]>();
     const service = parseLaunchLink(new URL('https://app.example.com/launch'), { mode: 'service' });
     if (service.ok) {
-      expectTypeOf(service.plugins).toEqualTypeOf<UncheckedLaunchPlugin[]>();
-      expectTypeOf(service.plugins[0]?.ref).toEqualTypeOf<unknown>();
+      expectTypeOf(service.value.plugins).toEqualTypeOf<UncheckedLaunchPlugin[]>();
+      expectTypeOf(service.value.plugins[0]?.ref).toEqualTypeOf<unknown>();
+      expectTypeOf(service.value.app).toEqualTypeOf<LaunchLinkAnswer>();
     } else {
-      expectTypeOf(service.error.code).toEqualTypeOf<'invalid_format' | 'no_plugins'>();
-      expectTypeOf(service.error.problems).toEqualTypeOf<LaunchLinkNote[]>();
+      expectTypeOf(service.code).toEqualTypeOf<'invalid-format' | 'no-plugins'>();
+      expectTypeOf(service.code).toEqualTypeOf<LaunchLinkFailureCode>();
+      expectTypeOf(service.app).toEqualTypeOf<'ok' | 'invalid-format' | 'no-plugins'>();
+      expectTypeOf(service.diagnostics).toEqualTypeOf<Diagnostic[]>();
     }
+    // The toolkit's one result shape, with the app's answer on failure.
+    expectTypeOf(tolerant).toMatchTypeOf<ParseResult<{ plugins: LaunchPlugin[]; message: string | undefined }>>();
   });
 
   it('takes what a plugin spec is and gives a link that is a string', () => {
@@ -31,6 +39,6 @@ describe('launch-link types', () => {
     expectTypeOf(`${link}`).toEqualTypeOf<string>();
     // A tolerant plugin is a spec the next link can carry.
     const parsed = parseLaunchLink(link.url);
-    if (parsed.ok) expectTypeOf(parsed.plugins).toMatchTypeOf<PluginSpec[]>();
+    if (parsed.ok) expectTypeOf(parsed.value.plugins).toMatchTypeOf<PluginSpec[]>();
   });
 });

@@ -2,15 +2,19 @@
  * Reading a launch link: the plugins and message the app takes from it, or the error it shows.
  * @module
  */
+import type { Diagnostic } from '../../internal/diagnostic';
 import { checkLaunchMessage, sanitizeLaunchMessage } from './launch-link-message';
 import { decodeLaunchPayload, type LaunchPlugin, type UncheckedLaunchPlugin } from './launch-link-payload';
-import { addNote, LAUNCH_LINK_MAX_LENGTH, type LaunchLinkNote } from './launch-link-rules';
+import { addNote, LAUNCH_LINK_MAX_LENGTH } from './launch-link-rules';
 
 /** `service`: exactly what today's app does. `tolerant`: also repairs links met in the wild, and checks field types. */
 export type LaunchLinkMode = 'service' | 'tolerant';
 
 /** The errors the app shows for a link it cannot open. */
-export type LaunchLinkFailureCode = 'invalid_format' | 'no_plugins';
+export type LaunchLinkFailureCode = 'invalid-format' | 'no-plugins';
+
+/** What today's app answers for a link: `ok` when it opens it, or the error it shows. */
+export type LaunchLinkAnswer = 'ok' | LaunchLinkFailureCode;
 
 /** What {@link parseLaunchLink} takes besides the link. */
 export interface ParseLaunchLinkOptions {
@@ -18,44 +22,51 @@ export interface ParseLaunchLinkOptions {
   mode?: LaunchLinkMode;
 }
 
-/** Why a link opens nothing: the app's error code, the first problem in words, and every problem found. */
-export interface LaunchLinkFailure {
-  code: LaunchLinkFailureCode;
-  message: string;
-  problems: LaunchLinkNote[];
+/**
+ * What a link opens with: its plugins, the message as the app keeps it (`undefined` when none),
+ * and what today's app answers for the same link (`ok`, or its error code: it differs from `ok`
+ * when the tolerant mode repaired the link).
+ */
+export interface LaunchLinkContent<P = LaunchPlugin> {
+  plugins: P[];
+  message: string | undefined;
+  app: LaunchLinkAnswer;
 }
 
 /**
- * The result of {@link parseLaunchLink}. `app` is what today's app answers for the same link
- * (`ok`, or its error code): it differs from `ok` when the tolerant mode repaired the link or
- * refused a field type the app lets through. `notes` hold repairs and findings that did not stop
- * decoding (a `launch-link-dev-form` note says the plugin came from `plugin_source`).
+ * Why a link opens nothing: the error the app shows (`code`, from this mode's reading), what
+ * today's app answers (`app`: `ok` when only the tolerant mode refuses a field type the app lets
+ * through), and the diagnostics, errors first.
  */
-export type ParsedLaunchLink<P = LaunchPlugin> =
-  | {
-      ok: true;
-      plugins: P[];
-      message: string | undefined;
-      app: 'ok' | LaunchLinkFailureCode;
-      notes: LaunchLinkNote[];
-    }
-  | { ok: false; error: LaunchLinkFailure; app: 'ok' | LaunchLinkFailureCode; notes: LaunchLinkNote[] };
+export interface LaunchLinkFailure {
+  ok: false;
+  code: LaunchLinkFailureCode;
+  app: LaunchLinkAnswer;
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * The result of {@link parseLaunchLink}, the toolkit's one result shape (`ParseResult`) with the
+ * app's error code on failure. The diagnostics are short, at line 1 and a column of the link
+ * (`launchLinkDiagnostics` words them in full): on success the repairs and findings that did not
+ * stop decoding (a `launch-link-dev-form` one says the plugin came from `plugin_source`); on
+ * failure why the link opens nothing, then those.
+ */
+export type ParsedLaunchLink<P = LaunchPlugin> = { ok: true; value: LaunchLinkContent<P>; diagnostics: Diagnostic[] } | LaunchLinkFailure;
 
 type Unchecked = ParsedLaunchLink<UncheckedLaunchPlugin>;
 
-/** The link's text (for columns), its query and its path (when it has one). */
-function split(input: unknown): { text: string; query: string; path?: string } | undefined {
-  if (input instanceof URL) return split(input.href);
-  if (typeof input !== 'string') return undefined;
+/** The query of a link and its path (when it has one). */
+function split(link: string): { query: string; path?: string } {
   try {
-    const url = new URL(input);
-    return { text: input, query: url.search, path: url.pathname };
+    const url = new URL(link);
+    return { query: url.search, path: url.pathname };
   } catch {
     // Not an absolute URL: a path and query, or a bare query.
   }
-  const head = input.split('#', 1)[0] as string;
+  const head = link.split('#', 1)[0] as string;
   const mark = head.indexOf('?');
-  return mark < 0 ? { text: input, query: head } : { text: input, query: head.slice(mark + 1), path: head.slice(0, mark) };
+  return mark < 0 ? { query: head } : { query: head.slice(mark + 1), path: head.slice(0, mark) };
 }
 
 /** The column where the value of query parameter `name` starts in `text` (1 when not found). */
@@ -64,20 +75,21 @@ function columnOf(text: string, name: string): number {
   return index < 0 ? 1 : index + name.length + 2;
 }
 
-function decode(input: unknown, tolerant: boolean): Unchecked {
-  const notes: LaunchLinkNote[] = [];
-  const errors: LaunchLinkNote[] = [];
-  const parts = split(input);
+/** Reads `input` in one mode; `app` is today's app's answer when already known (the tolerant mode asks the service mode first). */
+function decode(input: unknown, tolerant: boolean, app?: LaunchLinkAnswer): Unchecked {
+  const notes: Diagnostic[] = [];
+  const errors: Diagnostic[] = [];
+  const text = input instanceof URL ? input.href : input;
   let plugins: UncheckedLaunchPlugin[] | undefined;
-  let message: string | undefined;
-  if (!parts) addNote(errors, 'launch-link-invalid-payload', 1, 'the link is not a string or URL');
+  let message: string | null = null;
+  if (typeof text !== 'string') addNote(errors, 'launch-link-invalid-payload', 1, 'the link is not a string or URL');
   else {
-    const { text, path } = parts;
+    const { query, path } = split(text);
     if (text.length > LAUNCH_LINK_MAX_LENGTH) {
       addNote(notes, 'launch-link-too-long', LAUNCH_LINK_MAX_LENGTH + 1, `the link is ${text.length} characters long`, 'warning');
     }
     if (path && !/\/launch\/?$/.test(path)) addNote(notes, 'launch-link-wrong-path', 1, 'the link does not open /launch', 'warning');
-    const params = new URLSearchParams(parts.query);
+    const params = new URLSearchParams(query);
     const value = params.get('plugins');
     const source = params.get('plugin_source');
     if (source) {
@@ -88,28 +100,28 @@ function decode(input: unknown, tolerant: boolean): Unchecked {
     else if (source)
       plugins = [{ source, ref: params.get('plugin_ref') ?? null, repo_path: params.get('plugin_repo_path') ?? null, parameters: null }];
     else addNote(errors, 'launch-link-no-plugins', 1, 'the link has no plugins value and no plugin_source');
-    message = params.get('message') ?? undefined;
-    if (plugins && message) notes.push(...checkLaunchMessage(message, columnOf(text, 'message')));
+    message = params.get('message');
+    if (plugins && message) checkLaunchMessage(message, columnOf(text, 'message'), notes);
   }
   if (!plugins) {
-    const [first] = errors as [LaunchLinkNote];
-    const code = first.code === 'launch-link-no-plugins' ? 'no_plugins' : 'invalid_format';
-    return { ok: false, error: { code, message: first.message, problems: errors }, app: code, notes };
+    const code = errors[0]?.code === 'launch-link-no-plugins' ? 'no-plugins' : 'invalid-format';
+    return { ok: false, code, app: app ?? code, diagnostics: [...errors, ...notes] };
   }
-  return { ok: true, plugins, message: sanitizeLaunchMessage(message), app: 'ok', notes };
+  return { ok: true, value: { plugins, message: sanitizeLaunchMessage(message), app: app ?? 'ok' }, diagnostics: notes };
 }
 
 /**
  * Reads a launch link: a full URL (`https://app.example.com/launch?plugins=…`), a path and query
  * (`/launch?plugins=…`), or a bare query (`plugins=…&message=…`, with or without the leading
- * `?`); a fragment is ignored. Gives the plugins and message the app takes from it, or the error
- * the app shows (`invalid_format`, `no_plugins`), with a note for each finding (worded in full
- * by `launchLinkDiagnostics`).
+ * `?`); a fragment is ignored. Gives `{ ok: true, value: { plugins, message, app }, diagnostics }`
+ * with the plugins and message the app takes from it, or `{ ok: false, code, app, diagnostics }`
+ * with the error the app shows (`invalid-format`, `no-plugins`); a short diagnostic for each
+ * finding, worded in full by `launchLinkDiagnostics`.
  *
  * `mode: 'service'` reproduces today's app exactly: `atob`, UTF-8 decoded with U+FFFD for bad
  * bytes, elements kept as `{source, ref, repo_path, parameters}` without type checks.
  * `mode: 'tolerant'` (the default) also reads a raw `+`, base64url, wrong padding and Latin-1
- * payloads (and says so in `notes`), and refuses elements whose `ref`, `repo_path` or
+ * payloads (and says so in `diagnostics`), and refuses elements whose `ref`, `repo_path` or
  * `parameters` have the wrong type. Never throws, whatever the input.
  */
 export function parseLaunchLink(url: string | URL, options: { mode: 'service' }): ParsedLaunchLink<UncheckedLaunchPlugin>;
@@ -122,8 +134,6 @@ export function parseLaunchLink(
   url: string | URL,
   options?: ParseLaunchLinkOptions,
 ): ParsedLaunchLink<LaunchPlugin | UncheckedLaunchPlugin> {
-  if (options?.mode === 'service') return decode(url, false);
-  const result = decode(url, true);
-  result.app = decode(url, false).app;
-  return result;
+  const service = decode(url, false);
+  return options?.mode === 'service' ? service : decode(url, true, service.ok ? 'ok' : service.code);
 }

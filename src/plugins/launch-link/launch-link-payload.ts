@@ -5,8 +5,9 @@
  * @module
  */
 import { base64ToBytes, bytesToBinary } from '../../internal/base64';
+import type { Diagnostic } from '../../internal/diagnostic';
 import type { PluginParameterValue } from '../plugin-reference';
-import { addNote, LAUNCH_LINK_MAX_DEPTH, type LaunchLinkNote } from './launch-link-rules';
+import { addNote, LAUNCH_LINK_MAX_DEPTH } from './launch-link-rules';
 
 /** A plugin as the tolerant decoder gives it: every field present, each of its checked type. */
 export interface LaunchPlugin {
@@ -27,9 +28,9 @@ export interface UncheckedLaunchPlugin {
 /** Where the findings about one value go, and where the value sits in the link. */
 export interface PayloadReport {
   /** Repairs and other findings that do not stop decoding. */
-  notes: LaunchLinkNote[];
+  notes: Diagnostic[];
   /** Why the value is refused. */
-  errors: LaunchLinkNote[];
+  errors: Diagnostic[];
   /** The column of the value in the link. */
   column: number;
 }
@@ -78,7 +79,7 @@ export function fieldProblem(name: string, key: string, value: unknown): string 
 }
 
 /** Notes each key of plugin `name` other than `source`, `ref`, `repo_path` and `parameters`: the app drops them. */
-export function unknownKeys(plugin: object, name: string, column: number, notes: LaunchLinkNote[]): void {
+export function unknownKeys(plugin: object, name: string, column: number, notes: Diagnostic[]): void {
   for (const key of Object.keys(plugin)) {
     if (key !== 'source' && !KEYS.includes(key as never))
       addNote(notes, 'launch-link-unknown-key', column, `${name} has the key ${JSON.stringify(key)}`, 'warning');
@@ -147,19 +148,14 @@ function readElement(item: unknown, index: number, tolerant: boolean, report: Pa
     return undefined;
   }
   unknownKeys(record, name, column, report.notes);
-  const plugin = {
-    source: record.source,
-    ref: record.ref ?? null,
-    repo_path: record.repo_path ?? null,
-    parameters: record.parameters ?? null,
-  };
-  if (!tolerant) return plugin;
   const before = errors.length;
+  const plugin = { source: record.source } as UncheckedLaunchPlugin;
   for (const key of KEYS) {
-    const problem = fieldProblem(name, key, record[key]);
+    plugin[key] = record[key] ?? null;
+    const problem = tolerant && fieldProblem(name, key, record[key]);
     if (problem) addNote(errors, 'launch-link-bad-element', column, problem);
   }
-  const deep = jsonProblem(plugin.parameters, LAUNCH_LINK_MAX_DEPTH);
+  const deep = tolerant && jsonProblem(plugin.parameters, LAUNCH_LINK_MAX_DEPTH);
   if (deep) addNote(errors, 'launch-link-too-deep', column, `${name}.parameters ${deep}`);
   return errors.length === before ? plugin : undefined;
 }
@@ -190,7 +186,6 @@ export function decodeLaunchPayload(value: string, tolerant: boolean, report: Pa
     return undefined;
   }
   const plugins = parsed.map((item, index) => readElement(item, index, tolerant, report));
-  if (errors.length > 0) return undefined;
-  if (plugins.length === 0) addNote(errors, 'launch-link-no-plugins', column, 'the plugins value is an empty array');
-  return plugins.length > 0 ? (plugins as UncheckedLaunchPlugin[]) : undefined;
+  if (errors.length === 0 && plugins.length === 0) addNote(errors, 'launch-link-no-plugins', column, 'the plugins value is an empty array');
+  return errors.length > 0 ? undefined : (plugins as UncheckedLaunchPlugin[]);
 }

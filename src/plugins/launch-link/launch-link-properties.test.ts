@@ -100,10 +100,10 @@ describe('launch links made by agentwire', () => {
     fc.assert(
       fc.property(input, ({ plugins, message }) => {
         const link = createLaunchLink({ appUrl: APP, plugins, message });
-        const expected = { ok: true, plugins: plugins.map(sanitised), message: appMessage(message), app: 'ok' };
+        const expected = { ok: true, value: { plugins: plugins.map(sanitised), message: appMessage(message), app: 'ok' } };
         const tolerant = parseLaunchLink(link.url);
         expect(tolerant).toMatchObject(expected);
-        expect(tolerant.notes.filter((note) => note.severity === 'error')).toEqual([]);
+        expect(tolerant.diagnostics.filter((found) => found.severity === 'error')).toEqual([]);
         expect(parseLaunchLink(link.url, { mode: 'service' })).toMatchObject(expected);
         expect(parseLaunchLink(String(link), { mode: 'service' })).toMatchObject(expected);
       }),
@@ -141,8 +141,8 @@ describe('links broken on the way', () => {
       fc.property(fc.array(spec, { minLength: 1, maxLength: 3 }), (plugins) => {
         const payload = raw(plugins);
         const result = parseLaunchLink(`${APP}/launch?plugins=${payload}`);
-        expect(result).toMatchObject({ ok: true, plugins: plugins.map(sanitised) });
-        expect(result.notes.map((note) => note.code)).toEqual(payload.includes('+') ? ['launch-link-raw-plus'] : []);
+        expect(result).toMatchObject({ ok: true, value: { plugins: plugins.map(sanitised) } });
+        expect(result.diagnostics.map((found) => found.code)).toEqual(payload.includes('+') ? ['launch-link-raw-plus'] : []);
       }),
       { numRuns: 200 },
     );
@@ -154,8 +154,8 @@ describe('links broken on the way', () => {
         const payload = raw(plugins);
         const url = payload.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
         const result = parseLaunchLink(`${APP}/launch?plugins=${url}`);
-        expect(result).toMatchObject({ ok: true, plugins: plugins.map(sanitised) });
-        if (/[-_]/.test(url)) expect(result.app).toBe('invalid_format');
+        expect(result).toMatchObject({ ok: true, value: { plugins: plugins.map(sanitised) } });
+        if (/[-_]/.test(url)) expect(result).toMatchObject({ value: { app: 'invalid-format' } });
       }),
       { numRuns: 200 },
     );
@@ -168,11 +168,11 @@ describe('links broken on the way', () => {
         const json = JSON.stringify([{ source, parameters: { city } }]);
         const link = `${APP}/launch?${new URLSearchParams({ plugins: btoa(json) })}`;
         const tolerant = parseLaunchLink(link);
-        expect(tolerant).toMatchObject({ ok: true, plugins: [{ source, parameters: { city } }] });
+        expect(tolerant).toMatchObject({ ok: true, value: { plugins: [{ source, parameters: { city } }] } });
         const latin1 = [...json].some((character) => character.charCodeAt(0) > 0x7f);
-        expect(tolerant.notes.map((note) => note.code)).toEqual(latin1 ? ['launch-link-latin1'] : []);
+        expect(tolerant.diagnostics.map((found) => found.code)).toEqual(latin1 ? ['launch-link-latin1'] : []);
         const service = parseLaunchLink(link, { mode: 'service' });
-        if (service.ok && latin1) expect(JSON.stringify(service.plugins)).toContain('\uFFFD');
+        if (service.ok && latin1) expect(JSON.stringify(service.value.plugins)).toContain('\uFFFD');
       }),
       { numRuns: 200 },
     );
@@ -195,12 +195,11 @@ describe('the decoder never throws', () => {
       fc.property(links, fc.constantFrom('service', 'tolerant') as fc.Arbitrary<'service' | 'tolerant'>, (link, mode) => {
         const result = parseLaunchLink(link, { mode });
         if (result.ok) {
-          expect(result.plugins.length).toBeGreaterThan(0);
-          for (const plugin of result.plugins) expect(typeof plugin.source).toBe('string');
+          expect(result.value.plugins.length).toBeGreaterThan(0);
+          for (const plugin of result.value.plugins) expect(typeof plugin.source).toBe('string');
         } else {
-          expect(['invalid_format', 'no_plugins']).toContain(result.error.code);
-          expect(result.error.problems.length).toBeGreaterThan(0);
-          expect(result.error.message).toBe(result.error.problems[0]?.message);
+          expect(['invalid-format', 'no-plugins']).toContain(result.code);
+          expect(result.diagnostics[0]?.severity).toBe('error');
         }
       }),
       { numRuns: 1000 },

@@ -3,7 +3,7 @@
  * `parseLaunchLink` reports, with what the app does in each case.
  * @module
  */
-import type { Rule, Severity } from '../../internal/diagnostic';
+import type { Diagnostic, Rule, Severity } from '../../internal/diagnostic';
 
 /** Links longer than this many characters get a `launch-link-too-long` warning. */
 export const LAUNCH_LINK_MAX_LENGTH = 8000;
@@ -28,36 +28,28 @@ export type LaunchLinkRuleCode =
   | 'launch-link-dev-form'
   | 'launch-link-wrong-path';
 
-/**
- * A finding about a launch link, kept small so that links can be made and read in a few hundred
- * bytes of code: the rule, how bad it is here, the column in the link (a link is one line), and
- * what was found, in a short phrase that names the value. `launchLinkDiagnostics` turns notes
- * into full diagnostics (with what the app does and a hint).
- */
-export interface LaunchLinkNote {
-  code: LaunchLinkRuleCode;
-  severity: Severity;
-  column: number;
-  message: string;
-}
+/** The `file` of launch-link diagnostics unless the caller names one (a link is one line). */
+export const LAUNCH_LINK_FILE = '<launch-link>';
 
-/** At most this many notes per list: a hostile link could otherwise make millions. */
+/** At most this many diagnostics per list: a hostile link could otherwise make millions. */
 const NOTE_LIMIT = 50;
 
-/** Adds a note (an error unless `severity` says otherwise), and past the limit one last note saying that more were left out. */
-export function addNote(
-  list: LaunchLinkNote[],
-  code: LaunchLinkRuleCode,
-  column: number,
-  message: string,
-  severity: Severity = 'error',
-): void {
+/**
+ * Adds a finding (an error unless `severity` says otherwise), and past the limit one last one
+ * saying that more were left out. Kept small so that links can be made and read in a few hundred
+ * bytes of code: the diagnostic is at line 1 and `column` of {@link LAUNCH_LINK_FILE}, its message
+ * a short phrase that names the value, its hint empty; `launchLinkDiagnostics` words it in full.
+ */
+export function addNote(list: Diagnostic[], code: LaunchLinkRuleCode, column: number, message: string, severity: Severity = 'error'): void {
   if (list.length <= NOTE_LIMIT) {
     list.push({
-      code,
       severity,
-      column,
+      code,
       message: list.length < NOTE_LIMIT ? message : 'more findings left out',
+      file: LAUNCH_LINK_FILE,
+      line: 1,
+      column,
+      hint: '',
     });
   }
 }
@@ -89,7 +81,7 @@ export const RAW_PLUS: Rule = {
   severity: 'error',
   title: 'A raw `+` in the plugins value reads as a space',
   description:
-    'Query strings read `+` as a space; the app passes the spaced value to atob, which drops the spaces, so the link fails (invalid_format) or decodes to other bytes.',
+    'Query strings read `+` as a space; the app passes the spaced value to atob, which drops the spaces, so the link fails (invalid-format) or decodes to other bytes.',
   hint: 'Percent-encode the value (`+` as `%2B`, `/` as `%2F`, `=` as `%3D`), as URLSearchParams does.',
   example: 'plugins=W3sic291cmNlIjoiZ2l0aHViOm8vcj8/IiwicmVmIjoidj4+PiJ9XQ==',
 };
@@ -99,7 +91,7 @@ export const BASE64URL: Rule = {
   code: 'launch-link-base64url',
   severity: 'error',
   title: 'The plugins value is base64url, not standard base64',
-  description: 'The app decodes with atob, which refuses `-` and `_`: the link fails with invalid_format.',
+  description: 'The app decodes with atob, which refuses `-` and `_`: the link fails with invalid-format.',
   hint: 'Use standard base64 (`+` and `/`) with padding, then percent-encode it.',
 };
 
@@ -118,7 +110,7 @@ export const INVALID_PAYLOAD: Rule = {
   code: 'launch-link-invalid-payload',
   severity: 'error',
   title: 'The plugins value does not decode to a JSON array',
-  description: 'The app shows its invalid_format error and starts nothing.',
+  description: 'The app shows its invalid-format error and starts nothing.',
   hint: 'Build the value as base64 of the UTF-8 JSON array of plugins, e.g. with createLaunchLink.',
 };
 
@@ -128,7 +120,7 @@ export const BAD_ELEMENT: Rule = {
   severity: 'error',
   title: 'A plugin in the link is malformed',
   description:
-    'An element that is not an object with a string `source` makes the app refuse the whole link (invalid_format). A `ref` or `repo_path` that is not a string, or `parameters` that are not an object, pass the app and fail when the server creates the conversation (creation_failed).',
+    'An element that is not an object with a string `source` makes the app refuse the whole link (invalid-format). A `ref` or `repo_path` that is not a string, or `parameters` that are not an object, pass the app and fail when the server creates the conversation (creation-failed).',
   hint: 'Give each plugin a string `source`, string or null `ref` and `repo_path`, and an object or null `parameters`.',
 };
 
@@ -148,7 +140,7 @@ export const NO_PLUGINS: Rule = {
   severity: 'error',
   title: 'The link carries no plugin',
   description:
-    'Without a `plugins` value (or the development form `plugin_source`), or with an empty array, the app shows its no_plugins error.',
+    'Without a `plugins` value (or the development form `plugin_source`), or with an empty array, the app shows its no-plugins error.',
   hint: 'Add a `plugins` value with at least one plugin.',
 };
 
