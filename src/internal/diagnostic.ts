@@ -3,6 +3,7 @@
  * `agentwire/plugins` and `agentwire validate` report. Edge-safe, types and two small helpers.
  * @module
  */
+import type { Rule } from './rule';
 
 /** How bad a finding is. `error`: the service drops or rejects something; `warning`: it loads, but not as the author meant; `info`: worth knowing. */
 export type Severity = 'error' | 'warning' | 'info';
@@ -41,29 +42,6 @@ export interface Diagnostic {
 export interface Position {
   line: number;
   column: number;
-}
-
-/**
- * A rule: the stable description of one diagnostic code. Each area keeps a table of its rules;
- * `agentwire validate` documents them (docs/validate.md is generated from these tables).
- */
-export interface Rule {
-  code: string;
-  /** The default severity. */
-  severity: Severity;
-  /** One line: what the rule finds. */
-  title: string;
-  /** What happens in the service (or under the specification) when this is found. */
-  description: string;
-  /** The default hint: how to fix it. */
-  hint: string;
-  /** A short example of a file that raises it. */
-  example?: string;
-}
-
-/** A rule from its parts, in the order the rule tables write them (a shorthand for those tables). */
-export function defineRule(code: string, severity: Severity, title: string, description: string, hint: string, example?: string): Rule {
-  return example === undefined ? { code, severity, title, description, hint } : { code, severity, title, description, hint, example };
 }
 
 /** What a finding needs beyond its rule: where it is, and the words that name this case. */

@@ -6,9 +6,10 @@
  * Edge-safe.
  * @module
  */
-import { type Diagnostic, diagnostic, type RelatedLocation, type Rule, type Severity } from './diagnostic';
+import { type Diagnostic, diagnostic, type RelatedLocation, type Severity } from './diagnostic';
 import { readJsonDocument } from './json-document';
 import type { JsonPath, JsonSource } from './python/json';
+import type { Rule } from './rule';
 
 /** The six kinds of JSON value. */
 export type JsonType = 'object' | 'array' | 'string' | 'number' | 'boolean' | 'null';

@@ -4,28 +4,29 @@
  * with their diagnostics.
  * @module
  */
-import { type Diagnostic, diagnostic, type Rule } from './diagnostic';
+import { type Diagnostic, diagnostic } from './diagnostic';
 import { type JsonSource, parseJsonSource } from './python/json';
+import { defineRule, type Rule } from './rule';
 
 /** Not JSON at all: the service cannot read the file. */
-export const INVALID_JSON: Rule = {
+export const INVALID_JSON = /* @__PURE__ */ defineRule({
   code: 'invalid-json',
   severity: 'error',
   title: 'The file is not valid JSON',
   description: 'The service parses the file with a JSON reader and rejects it whole: nothing in it is loaded.',
   hint: 'Fix the JSON syntax at the position shown (a trailing comma, a missing quote or an unescaped newline are the usual causes).',
   example: '{ "name": "my-plugin", }',
-};
+});
 
 /** A key written twice in one object: the last one silently wins. */
-export const DUPLICATE_KEY: Rule = {
+export const DUPLICATE_KEY = /* @__PURE__ */ defineRule({
   code: 'duplicate-json-key',
   severity: 'warning',
   title: 'A key appears twice in one object',
   description: "The service's JSON reader keeps the last value and ignores the earlier one without a word.",
   hint: 'Remove one of the two keys, keeping the value you mean.',
   example: '{ "name": "a", "name": "b" }',
-};
+});
 
 /** The rules of this module. */
 export const JSON_DOCUMENT_RULES: readonly Rule[] = [INVALID_JSON, DUPLICATE_KEY];

@@ -7,9 +7,10 @@
  * @module
  */
 
-export type { Diagnostic, Position, RelatedLocation, Rule, Severity } from '../internal/diagnostic';
+export type { Diagnostic, Position, RelatedLocation, Severity } from '../internal/diagnostic';
 export type { JsonPath } from '../internal/python/json';
 export type { ParseResult } from '../internal/result';
+export type { Rule } from '../internal/rule';
 export type { PluginParameterValue, PluginReference, PluginSpec } from './plugin-reference';
 
 // Manifests, tool servers (mcp.json, .mcp.json) and hooks.

@@ -3,8 +3,9 @@
  * and how a check reports a problem. Shared by `frontmatter-fields.ts` and `frontmatter-trigger.ts`.
  * @module
  */
-import { diagnostic, type Position, type Rule } from '../internal/diagnostic';
+import { diagnostic, type Position } from '../internal/diagnostic';
 import { pythonTypeName } from '../internal/python/types';
+import type { Rule } from '../internal/rule';
 import type { YamlPath } from '../internal/yaml-source';
 import type { Effect, Problem } from './problem';
 import type { SkillFileRead } from './read-skill-file';

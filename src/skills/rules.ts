@@ -3,229 +3,247 @@
  * fix it. `agentwire validate` documents these (docs/validate.md is generated from this table).
  * @module
  */
-import { defineRule, type Rule } from '../internal/diagnostic';
+import { defineRule, type Rule } from '../internal/rule';
 
-export const SKILL_NAME_INVALID = /* @__PURE__ */ defineRule(
-  'skill-name-invalid',
-  'error',
-  'A SKILL.md name breaks the Agent Skills naming rules',
-  'The service checks SKILL.md names strictly (lowercase letters, digits and single hyphens, at most 64 characters) and drops the skill with one log line.',
-  'Rename the skill to lowercase words joined by single hyphens (and its folder with it).',
-  'name: My_Skill',
-);
-export const SKILL_NAME_MISMATCH = /* @__PURE__ */ defineRule(
-  'skill-name-mismatch',
-  'error',
-  'A SKILL.md name differs from its folder',
-  'The service requires the `name` of a SKILL.md to equal the name of the folder that holds it, and silently drops the skill otherwise.',
-  'Make the `name` field and the folder name the same.',
-  'skills/pdf-tools/SKILL.md with name: pdf',
-);
-export const FRONTMATTER_INVALID_YAML = /* @__PURE__ */ defineRule(
-  'frontmatter-invalid-yaml',
-  'error',
-  'The front matter is not valid YAML',
-  'The service cannot parse the front matter and drops the skill.',
-  'Fix the YAML at the position shown; quote values that contain `: ` or start with a special character.',
-  'description: Use it: always',
-);
-export const FRONTMATTER_WRONG_TYPE = /* @__PURE__ */ defineRule(
-  'frontmatter-wrong-type',
-  'error',
-  'A front matter field has the wrong type',
-  'A field the service types strictly (`description`, `license`, `compatibility` as text, `triggers` as a list of text, `inputs` as `{name, description}` items, `disable-model-invocation` as a boolean) holds another type. The service fails on it in a way that drops every skill of the folder, not just this one.',
-  'Write the value as the type shown; quote YAML values that would read as numbers, booleans or dates (`"1.0"`, `"yes"`).',
-  'description: 42',
-);
-export const DESCRIPTION_MISSING = /* @__PURE__ */ defineRule(
-  'description-missing',
-  'warning',
-  'A skill has no description',
-  'The agent chooses skills by their description. Without one the service shows the first line of the body instead, and the Agent Skills specification rejects the skill.',
-  'Add a `description` that says what the skill does and when to use it.',
-);
-export const DESCRIPTION_TOO_LONG = /* @__PURE__ */ defineRule(
-  'description-too-long',
-  'warning',
-  'A description is longer than 1,024 characters',
-  'The service cuts the description at 1,024 characters and adds a notice; the Agent Skills specification rejects it.',
-  'Shorten the description to 1,024 characters and move details into the body.',
-);
-export const WOULD_DROP_SKILL = /* @__PURE__ */ defineRule(
-  'would-drop-skill',
-  'error',
-  'The service drops this skill',
-  'A validation the service runs on this file fails (`triggers` not a list, `metadata` not a mapping, `inputs` not a list, bad `allowed-tools`, `paths` or `mcp_tools`, an invalid `.mcp.json`, an unreadable file); it logs one line and loads the other skills.',
-  'Fix the field named in the message.',
-  'triggers: deploy',
-);
-export const WOULD_DROP_DIRECTORY = /* @__PURE__ */ defineRule(
-  'would-drop-directory',
-  'error',
-  'This file makes the service drop every skill of its folder',
-  'A wrong type or invalid UTF-8 in one file raises an error the service does not catch per file: it drops the whole skills folder (or, for an organization repository, its whole `skills/`). The message names every skill lost.',
-  'Fix the problem reported at the same place; every skill named here comes back.',
-);
-export const DUPLICATE_SKILL_NAME = /* @__PURE__ */ defineRule(
-  'duplicate-skill-name',
-  'error',
-  'Two skills in one place have the same name',
-  'Within one folder or one owner\u2019s configuration repositories the service keeps one of them without saying so.',
-  'Rename one of the skills, or delete the copy you do not want.',
-);
-export const SHADOWED_SKILL = /* @__PURE__ */ defineRule(
-  'shadowed-skill',
-  'warning',
-  'A skill is hidden by another of the same name',
-  'The service keeps one skill per name; the other is skipped. The message says which one wins and why.',
-  'Rename the skill if both should load; remove the hidden copy if not.',
-);
-export const BUILTIN_NAME_COLLISION = /* @__PURE__ */ defineRule(
-  'builtin-name-collision',
-  'warning',
-  'A custom skill takes the name of a built-in skill',
-  'Enablement is keyed by name: disabling the built-in also disables this skill, and enabling one enables both.',
-  'Give the custom skill a name of its own.',
-);
-export const INVALID_UTF8 = /* @__PURE__ */ defineRule(
-  'invalid-utf8',
-  'error',
-  'The file is not valid UTF-8',
-  'The service reads skill files as strict UTF-8; a bad byte raises an error that drops every skill of the folder (or, in an instruction file, every project skill).',
-  'Re-save the file as UTF-8 (it was probably written as Latin-1 or Windows-1252).',
-);
-export const BOM_BEFORE_FRONTMATTER = /* @__PURE__ */ defineRule(
-  'bom-before-frontmatter',
-  'error',
-  'A byte-order mark hides the front matter',
-  'The service does not skip a UTF-8 byte-order mark, so the file does not start with `---` for it: the front matter is ignored (the name comes from the folder, the description and triggers vanish) and becomes part of the body.',
-  'Save the file as UTF-8 without a byte-order mark.',
-);
-export const SYMLINK_OUTSIDE_REPOSITORY = /* @__PURE__ */ defineRule(
-  'symlink-outside-repository',
-  'warning',
-  'A symbolic link leads outside the repository',
-  'The service follows it and loads whatever it points at; agentwire does not read outside the repository, so the target is not checked.',
-  'Copy the file into the repository or point the link at a path inside it.',
-);
-export const FILE_TOO_LARGE = /* @__PURE__ */ defineRule(
-  'file-too-large',
-  'warning',
-  'A skill file is larger than the size limit',
-  'The service reads the whole file into the conversation when the skill is used; agentwire reads only its front matter and does not check the rest.',
-  'Split the skill: keep SKILL.md short and move material into `references/`.',
-);
-export const INLINE_COMMAND = /* @__PURE__ */ defineRule(
-  'inline-command',
-  'warning',
-  'The body runs a shell command when the skill is used',
-  'The service executes inline !`command` blocks of a skill body in the sandbox each time the skill is invoked and puts their output in the prompt. agentwire never executes them.',
-  'Make sure the command is safe and quick (the service stops it after 10 seconds); write \\!`command` to show the text without running it.',
-  'Current branch: !`git branch --show-current`',
-);
-export const FRONTMATTER_IGNORED_KEY = /* @__PURE__ */ defineRule(
-  'frontmatter-ignored-key',
-  'info',
-  'The service ignores a front matter key',
-  'Keys such as `version`, `type`, `agent` or `trigger` (singular) are read by other tools but not by the service.',
-  'Remove the key, or use the field the service reads (`triggers`, a list).',
-  'trigger: deploy',
-);
-export const FRONTMATTER_NOT_MAPPING = /* @__PURE__ */ defineRule(
-  'frontmatter-not-mapping',
-  'warning',
-  'The front matter is not a mapping',
-  'The service ignores front matter that is a list or a single value: the skill loads with no name, description or triggers from it.',
-  'Write the front matter as `key: value` lines.',
-);
-export const FRONTMATTER_UNCLOSED = /* @__PURE__ */ defineRule(
-  'frontmatter-unclosed',
-  'warning',
-  'The front matter has no closing `---`',
-  'Without a second `---` line the service sees no front matter at all: the whole file, dashes included, is the body.',
-  'Add a line of three dashes after the last front matter key.',
-);
-export const FRONTMATTER_JAVASCRIPT = /* @__PURE__ */ defineRule(
-  'frontmatter-javascript',
-  'warning',
-  'The front matter names a language (`---js`, `---yaml`)',
-  'The service only reads front matter opened by a line of dashes alone; `---js` or `---yaml` is body text to it. agentwire never evaluates front matter.',
-  'Write YAML front matter opened and closed by `---` lines.',
-  '---js',
-);
-export const PATHS_OVERRIDE_TRIGGERS = /* @__PURE__ */ defineRule(
-  'paths-override-triggers',
-  'warning',
-  'A skill declares `paths` with `triggers` or `inputs`',
-  'With `paths` the skill becomes a path rule: the service ignores its `triggers` and `inputs` and hides it from the model.',
-  'Keep `paths` for a rule, or remove it for a keyword or task skill.',
-);
-export const NESTED_SKILL_IGNORED = /* @__PURE__ */ defineRule(
-  'nested-skill-ignored',
-  'warning',
-  'A SKILL.md is nested too deep to load',
-  'The service looks for SKILL.md only in immediate subfolders of a skills folder; this one is never loaded.',
-  'Move the folder up so that it sits directly in the skills folder.',
-  '.agents/skills/group/my-skill/SKILL.md',
-);
-export const README_LOADED = /* @__PURE__ */ defineRule(
-  'readme-loaded-as-skill',
-  'warning',
-  'A lowercase readme is loaded as a skill',
-  'The service skips only files named exactly `README.md`; `readme.md` or `Readme.md` becomes a skill of its own.',
-  'Rename the file to `README.md`, or move it out of the skills folder.',
-);
-export const FOLDER_NAMED_LIKE_SKILL = /* @__PURE__ */ defineRule(
-  'folder-named-like-skill',
-  'warning',
-  'A folder is named like a skill file',
-  'The service takes every `*.md` path below a skills folder for a skill file, folders included; reading a folder fails (IsADirectoryError), and it skips it with one log line. The files inside the folder still load.',
-  'Rename the folder so that its name does not end in `.md`.',
-  '.agents/skills/notes.md/',
-);
-export const INSTRUCTION_FILE_SKIPPED = /* @__PURE__ */ defineRule(
-  'instruction-file-skipped',
-  'warning',
-  'An instruction file is skipped',
-  'The service maps `AGENT.md` and `AGENTS.md` to one name and keeps the first in sorted order (uppercase first); the other is skipped without a log line. Case variants of one file name are skipped too.',
-  'Keep one instruction file per name (merge `AGENT.md` into `AGENTS.md`).',
-);
-export const MODEL_GATED_CONTEXT = /* @__PURE__ */ defineRule(
-  'model-gated-context',
-  'info',
-  'An instruction file is used only with one model family',
-  'The service drops context named `claude` or `gemini` (CLAUDE.md, GEMINI.md) unless the conversation uses a model of that family.',
-  'Put instructions for every model in AGENTS.md.',
-);
-export const CONFIG_REPOSITORY_MISSING = /* @__PURE__ */ defineRule(
-  'config-repository-missing',
-  'info',
-  'A configuration repository does not exist or cannot be read',
-  'The service treats a missing repository as having no skills.',
-  'Create the repository (or check the access token) if skills should come from it.',
-);
-export const CONFIG_REPOSITORY_LEGACY = /* @__PURE__ */ defineRule(
-  'config-repository-legacy-folder',
-  'info',
-  'A configuration repository uses the legacy `microagents/` folder',
-  'The service still reads `microagents/` after `skills/`, for names `skills/` does not have.',
-  'Move the files into `skills/`.',
-);
+export const SKILL_NAME_INVALID = /* @__PURE__ */ defineRule({
+  code: 'skill-name-invalid',
+  severity: 'error',
+  title: 'A SKILL.md name breaks the Agent Skills naming rules',
+  description:
+    'The service checks SKILL.md names strictly (lowercase letters, digits and single hyphens, at most 64 characters) and drops the skill with one log line.',
+  hint: 'Rename the skill to lowercase words joined by single hyphens (and its folder with it).',
+  example: 'name: My_Skill',
+});
+export const SKILL_NAME_MISMATCH = /* @__PURE__ */ defineRule({
+  code: 'skill-name-mismatch',
+  severity: 'error',
+  title: 'A SKILL.md name differs from its folder',
+  description:
+    'The service requires the `name` of a SKILL.md to equal the name of the folder that holds it, and silently drops the skill otherwise.',
+  hint: 'Make the `name` field and the folder name the same.',
+  example: 'skills/pdf-tools/SKILL.md with name: pdf',
+});
+export const FRONTMATTER_INVALID_YAML = /* @__PURE__ */ defineRule({
+  code: 'frontmatter-invalid-yaml',
+  severity: 'error',
+  title: 'The front matter is not valid YAML',
+  description: 'The service cannot parse the front matter and drops the skill.',
+  hint: 'Fix the YAML at the position shown; quote values that contain `: ` or start with a special character.',
+  example: 'description: Use it: always',
+});
+export const FRONTMATTER_WRONG_TYPE = /* @__PURE__ */ defineRule({
+  code: 'frontmatter-wrong-type',
+  severity: 'error',
+  title: 'A front matter field has the wrong type',
+  description:
+    'A field the service types strictly (`description`, `license`, `compatibility` as text, `triggers` as a list of text, `inputs` as `{name, description}` items, `disable-model-invocation` as a boolean) holds another type. The service fails on it in a way that drops every skill of the folder, not just this one.',
+  hint: 'Write the value as the type shown; quote YAML values that would read as numbers, booleans or dates (`"1.0"`, `"yes"`).',
+  example: 'description: 42',
+});
+export const DESCRIPTION_MISSING = /* @__PURE__ */ defineRule({
+  code: 'description-missing',
+  severity: 'warning',
+  title: 'A skill has no description',
+  description:
+    'The agent chooses skills by their description. Without one the service shows the first line of the body instead, and the Agent Skills specification rejects the skill.',
+  hint: 'Add a `description` that says what the skill does and when to use it.',
+});
+export const DESCRIPTION_TOO_LONG = /* @__PURE__ */ defineRule({
+  code: 'description-too-long',
+  severity: 'warning',
+  title: 'A description is longer than 1,024 characters',
+  description: 'The service cuts the description at 1,024 characters and adds a notice; the Agent Skills specification rejects it.',
+  hint: 'Shorten the description to 1,024 characters and move details into the body.',
+});
+export const WOULD_DROP_SKILL = /* @__PURE__ */ defineRule({
+  code: 'would-drop-skill',
+  severity: 'error',
+  title: 'The service drops this skill',
+  description:
+    'A validation the service runs on this file fails (`triggers` not a list, `metadata` not a mapping, `inputs` not a list, bad `allowed-tools`, `paths` or `mcp_tools`, an invalid `.mcp.json`, an unreadable file); it logs one line and loads the other skills.',
+  hint: 'Fix the field named in the message.',
+  example: 'triggers: deploy',
+});
+export const WOULD_DROP_DIRECTORY = /* @__PURE__ */ defineRule({
+  code: 'would-drop-directory',
+  severity: 'error',
+  title: 'This file makes the service drop every skill of its folder',
+  description:
+    'A wrong type or invalid UTF-8 in one file raises an error the service does not catch per file: it drops the whole skills folder (or, for an organization repository, its whole `skills/`). The message names every skill lost.',
+  hint: 'Fix the problem reported at the same place; every skill named here comes back.',
+});
+export const DUPLICATE_SKILL_NAME = /* @__PURE__ */ defineRule({
+  code: 'duplicate-skill-name',
+  severity: 'error',
+  title: 'Two skills in one place have the same name',
+  description: 'Within one folder or one owner\u2019s configuration repositories the service keeps one of them without saying so.',
+  hint: 'Rename one of the skills, or delete the copy you do not want.',
+});
+export const SHADOWED_SKILL = /* @__PURE__ */ defineRule({
+  code: 'shadowed-skill',
+  severity: 'warning',
+  title: 'A skill is hidden by another of the same name',
+  description: 'The service keeps one skill per name; the other is skipped. The message says which one wins and why.',
+  hint: 'Rename the skill if both should load; remove the hidden copy if not.',
+});
+export const BUILTIN_NAME_COLLISION = /* @__PURE__ */ defineRule({
+  code: 'builtin-name-collision',
+  severity: 'warning',
+  title: 'A custom skill takes the name of a built-in skill',
+  description: 'Enablement is keyed by name: disabling the built-in also disables this skill, and enabling one enables both.',
+  hint: 'Give the custom skill a name of its own.',
+});
+export const INVALID_UTF8 = /* @__PURE__ */ defineRule({
+  code: 'invalid-utf8',
+  severity: 'error',
+  title: 'The file is not valid UTF-8',
+  description:
+    'The service reads skill files as strict UTF-8; a bad byte raises an error that drops every skill of the folder (or, in an instruction file, every project skill).',
+  hint: 'Re-save the file as UTF-8 (it was probably written as Latin-1 or Windows-1252).',
+});
+export const BOM_BEFORE_FRONTMATTER = /* @__PURE__ */ defineRule({
+  code: 'bom-before-frontmatter',
+  severity: 'error',
+  title: 'A byte-order mark hides the front matter',
+  description:
+    'The service does not skip a UTF-8 byte-order mark, so the file does not start with `---` for it: the front matter is ignored (the name comes from the folder, the description and triggers vanish) and becomes part of the body.',
+  hint: 'Save the file as UTF-8 without a byte-order mark.',
+});
+export const SYMLINK_OUTSIDE_REPOSITORY = /* @__PURE__ */ defineRule({
+  code: 'symlink-outside-repository',
+  severity: 'warning',
+  title: 'A symbolic link leads outside the repository',
+  description:
+    'The service follows it and loads whatever it points at; agentwire does not read outside the repository, so the target is not checked.',
+  hint: 'Copy the file into the repository or point the link at a path inside it.',
+});
+export const FILE_TOO_LARGE = /* @__PURE__ */ defineRule({
+  code: 'file-too-large',
+  severity: 'warning',
+  title: 'A skill file is larger than the size limit',
+  description:
+    'The service reads the whole file into the conversation when the skill is used; agentwire reads only its front matter and does not check the rest.',
+  hint: 'Split the skill: keep SKILL.md short and move material into `references/`.',
+});
+export const INLINE_COMMAND = /* @__PURE__ */ defineRule({
+  code: 'inline-command',
+  severity: 'warning',
+  title: 'The body runs a shell command when the skill is used',
+  description:
+    'The service executes inline !`command` blocks of a skill body in the sandbox each time the skill is invoked and puts their output in the prompt. agentwire never executes them.',
+  hint: 'Make sure the command is safe and quick (the service stops it after 10 seconds); write \\!`command` to show the text without running it.',
+  example: 'Current branch: !`git branch --show-current`',
+});
+export const FRONTMATTER_IGNORED_KEY = /* @__PURE__ */ defineRule({
+  code: 'frontmatter-ignored-key',
+  severity: 'info',
+  title: 'The service ignores a front matter key',
+  description: 'Keys such as `version`, `type`, `agent` or `trigger` (singular) are read by other tools but not by the service.',
+  hint: 'Remove the key, or use the field the service reads (`triggers`, a list).',
+  example: 'trigger: deploy',
+});
+export const FRONTMATTER_NOT_MAPPING = /* @__PURE__ */ defineRule({
+  code: 'frontmatter-not-mapping',
+  severity: 'warning',
+  title: 'The front matter is not a mapping',
+  description:
+    'The service ignores front matter that is a list or a single value: the skill loads with no name, description or triggers from it.',
+  hint: 'Write the front matter as `key: value` lines.',
+});
+export const FRONTMATTER_UNCLOSED = /* @__PURE__ */ defineRule({
+  code: 'frontmatter-unclosed',
+  severity: 'warning',
+  title: 'The front matter has no closing `---`',
+  description: 'Without a second `---` line the service sees no front matter at all: the whole file, dashes included, is the body.',
+  hint: 'Add a line of three dashes after the last front matter key.',
+});
+export const FRONTMATTER_JAVASCRIPT = /* @__PURE__ */ defineRule({
+  code: 'frontmatter-javascript',
+  severity: 'warning',
+  title: 'The front matter names a language (`---js`, `---yaml`)',
+  description:
+    'The service only reads front matter opened by a line of dashes alone; `---js` or `---yaml` is body text to it. agentwire never evaluates front matter.',
+  hint: 'Write YAML front matter opened and closed by `---` lines.',
+  example: '---js',
+});
+export const PATHS_OVERRIDE_TRIGGERS = /* @__PURE__ */ defineRule({
+  code: 'paths-override-triggers',
+  severity: 'warning',
+  title: 'A skill declares `paths` with `triggers` or `inputs`',
+  description: 'With `paths` the skill becomes a path rule: the service ignores its `triggers` and `inputs` and hides it from the model.',
+  hint: 'Keep `paths` for a rule, or remove it for a keyword or task skill.',
+});
+export const NESTED_SKILL_IGNORED = /* @__PURE__ */ defineRule({
+  code: 'nested-skill-ignored',
+  severity: 'warning',
+  title: 'A SKILL.md is nested too deep to load',
+  description: 'The service looks for SKILL.md only in immediate subfolders of a skills folder; this one is never loaded.',
+  hint: 'Move the folder up so that it sits directly in the skills folder.',
+  example: '.agents/skills/group/my-skill/SKILL.md',
+});
+export const README_LOADED = /* @__PURE__ */ defineRule({
+  code: 'readme-loaded-as-skill',
+  severity: 'warning',
+  title: 'A lowercase readme is loaded as a skill',
+  description: 'The service skips only files named exactly `README.md`; `readme.md` or `Readme.md` becomes a skill of its own.',
+  hint: 'Rename the file to `README.md`, or move it out of the skills folder.',
+});
+export const FOLDER_NAMED_LIKE_SKILL = /* @__PURE__ */ defineRule({
+  code: 'folder-named-like-skill',
+  severity: 'warning',
+  title: 'A folder is named like a skill file',
+  description:
+    'The service takes every `*.md` path below a skills folder for a skill file, folders included; reading a folder fails (IsADirectoryError), and it skips it with one log line. The files inside the folder still load.',
+  hint: 'Rename the folder so that its name does not end in `.md`.',
+  example: '.agents/skills/notes.md/',
+});
+export const INSTRUCTION_FILE_SKIPPED = /* @__PURE__ */ defineRule({
+  code: 'instruction-file-skipped',
+  severity: 'warning',
+  title: 'An instruction file is skipped',
+  description:
+    'The service maps `AGENT.md` and `AGENTS.md` to one name and keeps the first in sorted order (uppercase first); the other is skipped without a log line. Case variants of one file name are skipped too.',
+  hint: 'Keep one instruction file per name (merge `AGENT.md` into `AGENTS.md`).',
+});
+export const MODEL_GATED_CONTEXT = /* @__PURE__ */ defineRule({
+  code: 'model-gated-context',
+  severity: 'info',
+  title: 'An instruction file is used only with one model family',
+  description:
+    'The service drops context named `claude` or `gemini` (CLAUDE.md, GEMINI.md) unless the conversation uses a model of that family.',
+  hint: 'Put instructions for every model in AGENTS.md.',
+});
+export const CONFIG_REPOSITORY_MISSING = /* @__PURE__ */ defineRule({
+  code: 'config-repository-missing',
+  severity: 'info',
+  title: 'A configuration repository does not exist or cannot be read',
+  description: 'The service treats a missing repository as having no skills.',
+  hint: 'Create the repository (or check the access token) if skills should come from it.',
+});
+export const CONFIG_REPOSITORY_LEGACY = /* @__PURE__ */ defineRule({
+  code: 'config-repository-legacy-folder',
+  severity: 'info',
+  title: 'A configuration repository uses the legacy `microagents/` folder',
+  description: 'The service still reads `microagents/` after `skills/`, for names `skills/` does not have.',
+  hint: 'Move the files into `skills/`.',
+});
 
-export const CONFIG_REPOSITORY_UNREACHABLE = /* @__PURE__ */ defineRule(
-  'config-repository-unreachable',
-  'warning',
-  'A configuration repository cannot be fetched',
-  'Git could not reach the repository (network failure, time limit, a server error). The service loads no skills from it for that conversation.',
-  'Check the network and the host; run the load again.',
-);
-export const CONFIG_REPOSITORY_REF_MISSING = /* @__PURE__ */ defineRule(
-  'config-repository-ref-missing',
-  'warning',
-  'The branch, tag or commit asked for does not exist in a configuration repository',
-  'The repository exists, but not the ref given to agentwire; nothing is loaded from it. (The service itself always reads the default branch.)',
-  'Push the branch or tag, or pass an existing ref.',
-);
+export const CONFIG_REPOSITORY_UNREACHABLE = /* @__PURE__ */ defineRule({
+  code: 'config-repository-unreachable',
+  severity: 'warning',
+  title: 'A configuration repository cannot be fetched',
+  description:
+    'Git could not reach the repository (network failure, time limit, a server error). The service loads no skills from it for that conversation.',
+  hint: 'Check the network and the host; run the load again.',
+});
+export const CONFIG_REPOSITORY_REF_MISSING = /* @__PURE__ */ defineRule({
+  code: 'config-repository-ref-missing',
+  severity: 'warning',
+  title: 'The branch, tag or commit asked for does not exist in a configuration repository',
+  description:
+    'The repository exists, but not the ref given to agentwire; nothing is loaded from it. (The service itself always reads the default branch.)',
+  hint: 'Push the branch or tag, or pass an existing ref.',
+});
 
 /** Every rule of `agentwire/skills`, in the order the documentation lists them. */
 export const SKILL_RULES: readonly Rule[] = [

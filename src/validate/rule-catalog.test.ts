@@ -1,5 +1,7 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Rule } from '../internal/diagnostic';
+import type { Rule } from '../internal/rule';
 import { HOOK_RULES } from '../plugins/index';
 import { INVALID_JSON } from '../plugins/internal';
 import { SKILL_RULES } from '../skills/index';
@@ -47,6 +49,35 @@ describe('ruleCatalog', () => {
       expect(item.profiles.every((profile) => PROFILES.includes(profile))).toBe(true);
       expect([...libraryRuleTables(), ...PROFILE_AREAS].map((area) => area.id)).toContain(item.area);
     }
+  });
+});
+
+/** The source files of the library, tests left out. */
+function sourceFiles(folder: string): string[] {
+  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(folder, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return /\.ts$/.test(entry.name) && !/\.test(-d)?\.ts$/.test(entry.name) ? [path] : [];
+  });
+}
+
+describe('the rules in the source', () => {
+  it('are each written one way, defineRule({ code, … }) with the full code, and are all in the catalog', () => {
+    const codes: string[] = [];
+    const others: string[] = [];
+    for (const file of sourceFiles(join(__dirname, '..'))) {
+      const text = readFileSync(file, 'utf8');
+      for (const match of text.matchAll(/= \/\* @__PURE__ \*\/ defineRule\(\{\s*code: '([a-z0-9.-]+)',/g)) codes.push(match[1] as string);
+      // Another way of writing a rule: an object annotated as a rule, positional arguments, a local helper.
+      if (/:\s*Rule\s*=\s*\{|defineRule\(\s*['"`]|const rule = \(/.test(text)) others.push(file);
+    }
+    expect(others).toEqual([]);
+    expect(new Set(codes).size).toBe(codes.length);
+    expect([...codes].sort()).toEqual(
+      ruleCatalog()
+        .map((item) => item.code)
+        .sort(),
+    );
   });
 });
 

@@ -4,7 +4,7 @@
  * the profiles that can raise it. The SARIF output and docs/validate.md are built from it.
  * @module
  */
-import type { Rule } from '../internal/diagnostic';
+import type { Rule } from '../internal/rule';
 import {
   HOOK_RULES,
   LAUNCH_LINK_RULES,

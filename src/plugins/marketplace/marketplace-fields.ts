@@ -4,9 +4,10 @@
  * bad value. Internal to `agentwire/plugins`.
  * @module
  */
-import { type Diagnostic, diagnostic, type Rule, type Severity } from '../../internal/diagnostic';
+import { type Diagnostic, diagnostic, type Severity } from '../../internal/diagnostic';
 import type { JsonPath, JsonSource } from '../../internal/python/json';
 import { laxBool } from '../../internal/python/types';
+import type { Rule } from '../../internal/rule';
 import { describe } from '../sources/reference-check';
 import {
   MARKETPLACE_FIELD_MISSING,

@@ -4,8 +4,9 @@
  * @module
  */
 import { AgentwireError } from '../../internal/agentwire-error';
-import { diagnostic, type Rule } from '../../internal/diagnostic';
+import { diagnostic } from '../../internal/diagnostic';
 import type { ParseResult } from '../../internal/result';
+import { defineRule, type Rule } from '../../internal/rule';
 import { type MarketplaceSourceResolution, resolveMarketplaceSource } from './marketplace-source';
 import type { Marketplace, MarketplacePluginEntry } from './marketplace-types';
 import type { MarketplaceRegistration } from './registration';
@@ -18,14 +19,14 @@ export interface PluginSpecifier {
 }
 
 /** The specifier is empty, or one side of its `@` is. */
-export const REFERENCE_SPECIFIER_INVALID: Rule = {
+export const REFERENCE_SPECIFIER_INVALID = /* @__PURE__ */ defineRule({
   code: 'reference-specifier-invalid',
   severity: 'error',
   title: 'A plugin specifier is not `plugin` or `plugin@marketplace`',
   description: 'The service splits on the last `@` and refuses an empty specifier or an empty plugin or marketplace name.',
   hint: 'Write `plugin-name` or `plugin-name@marketplace-name`.',
   example: 'formatter@',
-};
+});
 
 /** The rules of plugin specifiers. */
 export const SPECIFIER_RULES: readonly Rule[] = [REFERENCE_SPECIFIER_INVALID];

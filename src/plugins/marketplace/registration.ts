@@ -4,9 +4,10 @@
  * agent server's source parser and `repo_path` rules, and a role check for the scope.
  * @module
  */
-import { type Diagnostic, diagnostic, type Position, type Rule } from '../../internal/diagnostic';
+import { type Diagnostic, diagnostic, type Position } from '../../internal/diagnostic';
 import type { JsonPath } from '../../internal/python/json';
 import type { ParseResult } from '../../internal/result';
+import type { Rule } from '../../internal/rule';
 import { parsePluginSource, redactSourceCredentials } from '../sources/plugin-source';
 import { describe, repoPathProblems } from '../sources/reference-check';
 import {

@@ -4,10 +4,11 @@
  * them: its field readers first, the model's own checks last).
  * @module
  */
-import { type Diagnostic, diagnostic, type Position, type Rule } from '../../internal/diagnostic';
+import { type Diagnostic, diagnostic, type Position } from '../../internal/diagnostic';
 import { setOwn } from '../../internal/json-checks';
 import { pythonStrip } from '../../internal/python/text';
 import { describePythonType } from '../../internal/python/types';
+import type { Rule } from '../../internal/rule';
 import { parseLegacyMcpConfig } from '../../internal/tool-servers/legacy-mcp-config';
 import type { YamlPath } from '../../internal/yaml-source';
 import type { Problem } from '../../skills/problem';

@@ -4,9 +4,10 @@
  * kept out of every message and display form.
  * @module
  */
-import { type Diagnostic, diagnostic, type Position, type Rule } from '../../internal/diagnostic';
+import { type Diagnostic, diagnostic, type Position } from '../../internal/diagnostic';
 import { isWindowsAbsolute } from '../../internal/python/path';
 import type { ParseResult } from '../../internal/result';
+import type { Rule } from '../../internal/rule';
 import {
   SOURCE_CREDENTIALS,
   SOURCE_EMPTY,

@@ -3,84 +3,86 @@
  * link element, a marketplace lookup's result) the way the service validates and fetches it.
  * @module
  */
-import { type Diagnostic, defineRule, diagnostic, type Position, type Rule } from '../../internal/diagnostic';
+import { type Diagnostic, diagnostic, type Position } from '../../internal/diagnostic';
 import { hasWindowsDrive } from '../../internal/python/path';
 import type { ParseResult } from '../../internal/result';
+import { defineRule, type Rule } from '../../internal/rule';
 import type { PluginReference } from '../plugin-reference';
 import { type ParsedPluginSource, parsePluginSource, redactSourceCredentials } from './plugin-source';
 
 /** A field of the reference has the wrong JSON type. */
-export const REFERENCE_WRONG_TYPE = /* @__PURE__ */ defineRule(
-  'reference-wrong-type',
-  'error',
-  'A reference field has the wrong type',
-  '`source` must be text, `ref` and `repo_path` text or null; the service refuses the reference otherwise.',
-  'Write the value as a string (or leave it out).',
-  '{"source": "github:o/r", "ref": 2}',
-);
+export const REFERENCE_WRONG_TYPE = /* @__PURE__ */ defineRule({
+  code: 'reference-wrong-type',
+  severity: 'error',
+  title: 'A reference field has the wrong type',
+  description: '`source` must be text, `ref` and `repo_path` text or null; the service refuses the reference otherwise.',
+  hint: 'Write the value as a string (or leave it out).',
+  example: '{"source": "github:o/r", "ref": 2}',
+});
 /** `repo_path` is absolute. */
-export const REFERENCE_REPO_PATH_ABSOLUTE = /* @__PURE__ */ defineRule(
-  'reference-repo-path-absolute',
-  'error',
-  '`repo_path` is absolute',
-  'The service refuses a `repo_path` starting with `/`; a Windows drive path passes its check but names no folder inside the repository.',
-  'Write the folder relative to the repository root, such as `plugins/my-plugin`.',
-  '{"source": "github:o/r", "repo_path": "/plugins/x"}',
-);
+export const REFERENCE_REPO_PATH_ABSOLUTE = /* @__PURE__ */ defineRule({
+  code: 'reference-repo-path-absolute',
+  severity: 'error',
+  title: '`repo_path` is absolute',
+  description:
+    'The service refuses a `repo_path` starting with `/`; a Windows drive path passes its check but names no folder inside the repository.',
+  hint: 'Write the folder relative to the repository root, such as `plugins/my-plugin`.',
+  example: '{"source": "github:o/r", "repo_path": "/plugins/x"}',
+});
 /** `repo_path` has a `..` part. */
-export const REFERENCE_REPO_PATH_PARENT = /* @__PURE__ */ defineRule(
-  'reference-repo-path-parent',
-  'error',
-  '`repo_path` climbs out with `..`',
-  'The service refuses a `repo_path` with a `..` part: it must stay inside the repository.',
-  'Name the folder from the repository root without `..`.',
-  '{"source": "github:o/r", "repo_path": "plugins/../../x"}',
-);
+export const REFERENCE_REPO_PATH_PARENT = /* @__PURE__ */ defineRule({
+  code: 'reference-repo-path-parent',
+  severity: 'error',
+  title: '`repo_path` climbs out with `..`',
+  description: 'The service refuses a `repo_path` with a `..` part: it must stay inside the repository.',
+  hint: 'Name the folder from the repository root without `..`.',
+  example: '{"source": "github:o/r", "repo_path": "plugins/../../x"}',
+});
 /** `repo_path` uses backslashes. */
-export const REFERENCE_REPO_PATH_BACKSLASH = /* @__PURE__ */ defineRule(
-  'reference-repo-path-backslash',
-  'error',
-  '`repo_path` uses backslashes',
-  'The service runs on Linux, where a backslash is part of a folder name: the folder is not found and the fetch fails.',
-  'Use `/` separators.',
-  '{"source": "github:o/r", "repo_path": "plugins\\\\x"}',
-);
+export const REFERENCE_REPO_PATH_BACKSLASH = /* @__PURE__ */ defineRule({
+  code: 'reference-repo-path-backslash',
+  severity: 'error',
+  title: '`repo_path` uses backslashes',
+  description: 'The service runs on Linux, where a backslash is part of a folder name: the folder is not found and the fetch fails.',
+  hint: 'Use `/` separators.',
+  example: '{"source": "github:o/r", "repo_path": "plugins\\\\x"}',
+});
 /** An empty `repo_path`. */
-export const REFERENCE_REPO_PATH_EMPTY = /* @__PURE__ */ defineRule(
-  'reference-repo-path-empty',
-  'info',
-  '`repo_path` is empty',
-  'The service treats an empty `repo_path` as the repository root.',
-  'Leave `repo_path` out.',
-  '{"source": "github:o/r", "repo_path": ""}',
-);
+export const REFERENCE_REPO_PATH_EMPTY = /* @__PURE__ */ defineRule({
+  code: 'reference-repo-path-empty',
+  severity: 'info',
+  title: '`repo_path` is empty',
+  description: 'The service treats an empty `repo_path` as the repository root.',
+  hint: 'Leave `repo_path` out.',
+  example: '{"source": "github:o/r", "repo_path": ""}',
+});
 /** `repo_path` on a local source. */
-export const REFERENCE_REPO_PATH_LOCAL = /* @__PURE__ */ defineRule(
-  'reference-repo-path-local',
-  'error',
-  '`repo_path` on a local source',
-  'The service accepts `repo_path` only for git sources and fails to fetch a local source that has one.',
-  'Put the folder into the path itself (`/x/plugins/y`) and remove `repo_path`.',
-  '{"source": "/x", "repo_path": "plugins/y"}',
-);
+export const REFERENCE_REPO_PATH_LOCAL = /* @__PURE__ */ defineRule({
+  code: 'reference-repo-path-local',
+  severity: 'error',
+  title: '`repo_path` on a local source',
+  description: 'The service accepts `repo_path` only for git sources and fails to fetch a local source that has one.',
+  hint: 'Put the folder into the path itself (`/x/plugins/y`) and remove `repo_path`.',
+  example: '{"source": "/x", "repo_path": "plugins/y"}',
+});
 /** `ref` on a local source. */
-export const REFERENCE_REF_LOCAL = /* @__PURE__ */ defineRule(
-  'reference-ref-local',
-  'warning',
-  '`ref` on a local source',
-  'A local folder is read as it is: the service ignores `ref`.',
-  'Remove `ref`, or publish the plugin in git to pin a version.',
-  '{"source": "./x", "ref": "v1"}',
-);
+export const REFERENCE_REF_LOCAL = /* @__PURE__ */ defineRule({
+  code: 'reference-ref-local',
+  severity: 'warning',
+  title: '`ref` on a local source',
+  description: 'A local folder is read as it is: the service ignores `ref`.',
+  hint: 'Remove `ref`, or publish the plugin in git to pin a version.',
+  example: '{"source": "./x", "ref": "v1"}',
+});
 /** An empty `ref`. */
-export const REFERENCE_REF_EMPTY = /* @__PURE__ */ defineRule(
-  'reference-ref-empty',
-  'info',
-  '`ref` is empty',
-  'The service treats an empty `ref` as none and checks out the default branch.',
-  'Leave `ref` out, or name a branch, tag or commit.',
-  '{"source": "github:o/r", "ref": ""}',
-);
+export const REFERENCE_REF_EMPTY = /* @__PURE__ */ defineRule({
+  code: 'reference-ref-empty',
+  severity: 'info',
+  title: '`ref` is empty',
+  description: 'The service treats an empty `ref` as none and checks out the default branch.',
+  hint: 'Leave `ref` out, or name a branch, tag or commit.',
+  example: '{"source": "github:o/r", "ref": ""}',
+});
 
 /** The rules of plugin references (sources are checked by the `source-*` rules). */
 export const REFERENCE_RULES: readonly Rule[] = [

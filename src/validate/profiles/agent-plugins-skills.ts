@@ -5,7 +5,8 @@
  * @module
  */
 import { join } from 'node:path';
-import type { Finding, Rule } from '../../internal/diagnostic';
+import type { Finding } from '../../internal/diagnostic';
+import type { Rule } from '../../internal/rule';
 import { AGENT_PLUGINS_COMPONENT_KIND, AGENT_PLUGINS_OUTSIDE_ROOT, AGENT_PLUGINS_SKILL_NOT_DISCOVERED } from './agent-plugins-rules';
 import { checkSkillFile } from './agentskills';
 import { escapesRoot, listFolder, pathKind } from './paths';

@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tempTree } from '../../../test/helpers/tree';
-import { compareDiagnostics, type Rule } from '../../internal/diagnostic';
+import { compareDiagnostics } from '../../internal/diagnostic';
+import type { Rule } from '../../internal/rule';
 import {
   AGENT_PLUGINS_MANIFEST_SCHEMA,
   HOOK_RULES,

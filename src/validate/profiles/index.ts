@@ -4,7 +4,8 @@
  * and the table of every rule they raise.
  * @module
  */
-import { compareDiagnostics, type Rule } from '../../internal/diagnostic';
+import { compareDiagnostics } from '../../internal/diagnostic';
+import type { Rule } from '../../internal/rule';
 import { MANIFEST_RULES, MCP_RULES } from '../../plugins/index';
 import {
   DUPLICATE_KEY,

@@ -3,7 +3,8 @@
  * that raised it, and re-tagging for diagnostics another parser produced.
  * @module
  */
-import { type Diagnostic, diagnostic, type Finding, type Rule } from '../../internal/diagnostic';
+import { type Diagnostic, diagnostic, type Finding } from '../../internal/diagnostic';
+import type { Rule } from '../../internal/rule';
 import type { Profile, ProfileDiagnostic } from '../types';
 
 /** Reports one finding under a rule. */
