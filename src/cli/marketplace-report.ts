@@ -7,6 +7,7 @@
 import { readFile, realpath } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative } from 'node:path';
 import type { Diagnostic } from '../internal/diagnostic';
+import { nodeFileSystem } from '../internal/node/file-system';
 import { parseMarketplace } from '../plugins/marketplace/marketplace';
 import { resolveMarketplaceSkillSource, resolveMarketplaceSource } from '../plugins/marketplace/marketplace-source';
 import type { Marketplace, MarketplacePluginEntry, MarketplaceSource } from '../plugins/marketplace/marketplace-types';
@@ -14,7 +15,6 @@ import { resolveConversationPlugins } from '../plugins/marketplace/resolve-plugi
 import type { PluginServiceVersion } from '../plugins/node';
 import type { PluginReference } from '../plugins/plugin-reference';
 import { redactSourceCredentials } from '../plugins/sources/source-redact';
-import { nodeFileSystem } from '../skills/file-system';
 import { loadSkillsDirectory } from '../skills/load-directory';
 import { countProblems, inspectPluginFolder, type PluginReport, type ProblemCount, type ReportedSkill, reportSkill } from './plugin-report';
 

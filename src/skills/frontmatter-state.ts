@@ -4,10 +4,10 @@
  * @module
  */
 import { diagnostic, type Position, type Rule } from '../internal/diagnostic';
+import type { SkillFileRead } from '../internal/node/read-skill-file';
+import type { Effect, Problem } from '../internal/problem';
 import { pythonTypeName } from '../internal/python/types';
 import type { YamlPath } from '../internal/yaml-source';
-import type { Effect, Problem } from './problem';
-import type { SkillFileRead } from './read-skill-file';
 import { FRONTMATTER_WRONG_TYPE } from './rules';
 import type { SkillInput, SkillTrigger } from './types';
 

@@ -5,8 +5,8 @@
  */
 import { homedir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
+import { nodeFileSystem } from '../../internal/node/file-system';
 import { ConfigRepositoryError } from '../../skills/config-repository-error';
-import { nodeFileSystem } from '../../skills/file-system';
 import { parseGitRemote } from '../../skills/git-remote';
 import { resolvePreset, SKILL_PRESETS, type SkillPreset } from '../../skills/presets';
 import { parseCommandArgs } from '../args';

@@ -10,11 +10,11 @@
 import { join } from 'node:path';
 import { type Diagnostic, diagnostic } from '../../internal/diagnostic';
 import { setOwn } from '../../internal/json-checks';
+import type { SafeWalker } from '../../internal/node/walk';
 import { parseJsonSource } from '../../internal/python/json';
 import { parseLegacyMcpConfig } from '../../internal/tool-servers/legacy-mcp-config';
 import type { LegacyMcpServer } from '../../internal/tool-servers/legacy-mcp-server';
 import { withoutEmptySecrets } from '../../skills/load-skill-file';
-import type { SafeWalker } from '../../skills/walk';
 import { type McpServer, parseMcpConfig } from '../mcp/mcp-config';
 import { expandMcpVariables } from '../mcp/mcp-variables';
 import { isInside } from './containment';
