@@ -4,11 +4,14 @@
  * @module
  */
 import type { Diagnostic } from '../internal/diagnostic';
-import { launchLinkDiagnostics } from '../plugins/launch-link/launch-link-diagnostics';
-import { type LaunchLinkMode, parseLaunchLink } from '../plugins/launch-link/launch-link-parse';
-import { formatPluginParameters } from '../plugins/launch-link/plugin-parameters';
-import type { PluginSpec } from '../plugins/plugin-reference';
-import { checkPluginReference } from '../plugins/sources/reference-check';
+import type { PluginSpec } from '../plugins/index';
+import {
+  checkPluginReference,
+  formatPluginParameters,
+  type LaunchLinkMode,
+  launchLinkDiagnostics,
+  parseLaunchLink,
+} from '../plugins/index';
 
 /** A plugin the link carries, its fields as decoded (unchecked in service mode), and the checks of its reference. */
 export interface InspectedPlugin {

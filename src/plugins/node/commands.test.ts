@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { tempTree } from '../../../test/helpers/tree';
 import { nodeFileSystem } from '../../internal/node/file-system';
 import { SafeWalker } from '../../internal/node/walk';
-import { loadSkillContent } from '../../skills/content';
-import type { Skill } from '../../skills/types';
+import type { Skill } from '../../skills/index';
+import { loadSkillContent } from '../../skills/index';
 import { commandSkill, loadPluginCommands } from './commands';
 
 describe('commandSkill', () => {

@@ -11,8 +11,8 @@ import { type ReadLimits, readSkillFile, type SkillFileRead } from '../../intern
 import type { SafeWalker } from '../../internal/node/walk';
 import { firstFailure, problemDiagnostics } from '../../internal/problem';
 import { describePythonType, pythonTruthy } from '../../internal/python/types';
-import { clipDescription, descriptionTooLong } from '../../skills/load-skill-file';
-import type { Skill } from '../../skills/types';
+import type { Skill } from '../../skills/index';
+import { clipDescription, descriptionTooLong } from '../../skills/internal';
 import { listMarkdownFiles, stemOf } from './markdown-files';
 import { unreadableFile } from './plugin-file';
 import { PLUGIN_COMMAND_FIELD } from './rules';

@@ -15,7 +15,7 @@ import { parseJsonSource } from '../../internal/python/json';
 import { parseLegacyMcpConfig } from '../../internal/tool-servers/legacy-mcp-config';
 import type { LegacyMcpServer } from '../../internal/tool-servers/legacy-mcp-server';
 import { expandMcpVariables } from '../../internal/tool-servers/legacy-mcp-variables';
-import { withoutEmptySecrets } from '../../skills/load-skill-file';
+import { withoutEmptySecrets } from '../../skills/internal';
 import { type McpServer, parseMcpConfig } from '../mcp/mcp-config';
 import { isInside } from './containment';
 import { readPluginFile } from './plugin-file';
