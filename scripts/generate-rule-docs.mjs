@@ -12,7 +12,7 @@ import { build } from 'esbuild';
 const root = fileURLToPath(new URL('..', import.meta.url));
 /** Each document, and the module whose `fillGeneratedBlocks` fills it. */
 const DOCUMENTS = [
-  { doc: 'docs/validate.md', entry: 'src/cli/validate/rule-docs.ts' },
+  { doc: 'docs/validate.md', entry: 'src/cli/validate-output/rule-docs.ts' },
   { doc: 'docs/cli.md', entry: 'src/cli/cli-docs.ts' },
 ];
 // Inside the project, so the bundle resolves the installed packages.

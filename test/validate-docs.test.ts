@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { ruleCatalog } from 'agentwire/validate';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { fillGeneratedBlocks, generatedBlocks, headingSlug, markdownInline } from '../src/cli/validate/rule-docs';
+import { fillGeneratedBlocks, generatedBlocks, headingSlug, markdownInline } from '../src/cli/validate-output/rule-docs';
 import { ROOT } from './helpers/built';
 
 const docs = () => readFileSync(join(ROOT, 'docs/validate.md'), 'utf8');

@@ -4,11 +4,15 @@
  * @module
  */
 import type { Diagnostic } from '../internal/diagnostic';
-import { launchLinkDiagnostics } from '../plugins/launch-link/launch-link-diagnostics';
-import { type LaunchLinkFailureCode, type LaunchLinkMode, parseLaunchLink } from '../plugins/launch-link/launch-link-parse';
-import { formatPluginParameters } from '../plugins/launch-link/plugin-parameters';
-import type { PluginSpec } from '../plugins/plugin-reference';
-import { checkPluginReference } from '../plugins/sources/reference-check';
+import {
+  checkPluginReference,
+  formatPluginParameters,
+  type LaunchLinkFailureCode,
+  type LaunchLinkMode,
+  launchLinkDiagnostics,
+  type PluginSpec,
+  parseLaunchLink,
+} from '../plugins/index';
 
 /** A plugin the link carries, its fields as decoded (unchecked in service mode), and the checks of its reference. */
 export interface InspectedPlugin {

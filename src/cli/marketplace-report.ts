@@ -7,15 +7,17 @@
 import { readFile, realpath } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative } from 'node:path';
 import type { Diagnostic } from '../internal/diagnostic';
-import { parseMarketplace } from '../plugins/marketplace/marketplace';
-import { resolveMarketplaceSkillSource, resolveMarketplaceSource } from '../plugins/marketplace/marketplace-source';
-import type { Marketplace, MarketplacePluginEntry, MarketplaceSource } from '../plugins/marketplace/marketplace-types';
-import { resolveConversationPlugins } from '../plugins/marketplace/resolve-plugins';
+import { nodeFileSystem } from '../internal/node/file-system';
+import type { Marketplace, MarketplacePluginEntry, MarketplaceSource, PluginReference } from '../plugins/index';
+import {
+  parseMarketplace,
+  redactSourceCredentials,
+  resolveConversationPlugins,
+  resolveMarketplaceSkillSource,
+  resolveMarketplaceSource,
+} from '../plugins/index';
 import type { PluginServiceVersion } from '../plugins/node';
-import type { PluginReference } from '../plugins/plugin-reference';
-import { redactSourceCredentials } from '../plugins/sources/source-redact';
-import { nodeFileSystem } from '../skills/file-system';
-import { loadSkillsDirectory } from '../skills/load-directory';
+import { loadSkillsDirectory } from '../skills/index';
 import { countProblems, inspectPluginFolder, type PluginReport, type ProblemCount, type ReportedSkill, reportSkill } from './plugin-report';
 
 /** One plugin entry of the marketplace. */

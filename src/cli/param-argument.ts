@@ -3,8 +3,9 @@
  * belongs to, the key, and the value typed as the user means it.
  * @module
  */
-import { pluginDisplayName } from '../plugins/launch-link/plugin-parameters';
-import type { PluginParameterValue, PluginSpec } from '../plugins/plugin-reference';
+
+import type { PluginParameterValue, PluginSpec } from '../plugins/index';
+import { pluginDisplayName } from '../plugins/index';
 import { UsageError } from './io';
 import { printable } from './report-text';
 

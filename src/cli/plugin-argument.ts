@@ -5,8 +5,8 @@
  * @module
  */
 
-import type { PluginParameterValue, PluginSpec } from '../plugins/plugin-reference';
-import { redactSourceCredentials } from '../plugins/sources/plugin-source';
+import type { PluginParameterValue, PluginSpec } from '../plugins/index';
+import { redactSourceCredentials } from '../plugins/index';
 import { UsageError } from './io';
 import { printable } from './report-text';
 

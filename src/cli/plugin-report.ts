@@ -7,10 +7,9 @@
 import { existsSync, statSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import type { Diagnostic } from '../internal/diagnostic';
-import { HOOK_EVENTS, type HooksConfig, hookEventField } from '../plugins/hooks/hooks-config';
+import { HOOK_EVENTS, type HooksConfig, hookEventField, redactSourceCredentials } from '../plugins/index';
 import { loadPluginDirectory, type PluginDirectory, type PluginServiceVersion } from '../plugins/node';
-import { redactSourceCredentials } from '../plugins/sources/source-redact';
-import type { Skill } from '../skills/types';
+import type { Skill } from '../skills/index';
 
 /** A skill as the report lists it. */
 export interface ReportedSkill {

@@ -4,7 +4,7 @@
  * @module
  */
 import { isAbsolute, relative } from 'node:path';
-import { redactSourceCredentials } from '../plugins/sources/source-redact';
+import { redactSourceCredentials } from '../plugins/index';
 import type { Styles } from './color';
 import { AUTO_LOADED, type MarketplacePluginReport, type MarketplaceReport } from './marketplace-report';
 import type { PluginReport, ProblemCount, ReportedSkill } from './plugin-report';

@@ -6,13 +6,17 @@
  */
 import { basename, dirname, isAbsolute, relative } from 'node:path';
 import type { Diagnostic } from '../internal/diagnostic';
-import { type ConfigRepositoryProgress, type ConfigRepositoryResult, loadConfigRepository } from '../skills/config-repository';
-import { instructionSkillName } from '../skills/instruction-names';
-import { mergeConfigRepositories } from '../skills/owner-skills';
-import type { SkillPreset } from '../skills/presets';
-import { loadRepository } from '../skills/repository';
-import { resolveSkills, type SkillLayerName } from '../skills/resolve';
-import type { Skill } from '../skills/types';
+import type { Skill, SkillPreset } from '../skills/index';
+import {
+  type ConfigRepositoryProgress,
+  type ConfigRepositoryResult,
+  instructionSkillName,
+  loadConfigRepository,
+  loadRepository,
+  mergeConfigRepositories,
+  resolveSkills,
+  type SkillLayerName,
+} from '../skills/index';
 
 /** A skill of the same name that a listed skill hides. */
 export interface ListedShadow {

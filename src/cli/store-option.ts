@@ -9,8 +9,8 @@ import { resolve } from 'node:path';
 import { type EventKind, isEventKind } from '../events/index';
 import { normalizeConversationId } from '../internal/conversation-id';
 import { createFileStore } from '../stores/file';
-import { iterateConversations } from '../stores/iterate';
-import type { EventStore, StoredEntry, StoredEvent, WatchOptions } from '../stores/types';
+import type { EventStore, StoredEntry, StoredEvent, WatchOptions } from '../stores/index';
+import { iterateConversations } from '../stores/index';
 import { type CommandIO, UsageError } from './io';
 
 /** A store the commands read, write and watch. */

@@ -18,6 +18,12 @@ export type { PluginParameterValue, PluginReference, PluginSpec } from './plugin
 export { PythonRegexError, type PythonRegexTranslation, translatePythonRegex } from '../internal/python/regex';
 export { type LegacyMcpConfig, type ParseLegacyMcpConfigOptions, parseLegacyMcpConfig } from '../internal/tool-servers/legacy-mcp-config';
 export type { LegacyMcpServer, LegacyMcpTransport } from '../internal/tool-servers/legacy-mcp-server';
+export {
+  expandMcpVariables,
+  findMcpVariables,
+  type McpVariableOptions,
+  type McpVariableReference,
+} from '../internal/tool-servers/legacy-mcp-variables';
 export type { HookDefinition, HookType } from './hooks/hook-definition';
 export {
   analyzeHookMatcher,
@@ -65,14 +71,7 @@ export {
   parseMcpConfig,
 } from './mcp/mcp-config';
 export { MCP_RULES } from './mcp/mcp-rules';
-export {
-  expandMcpVariables,
-  expandPluginVariables,
-  findMcpVariables,
-  type McpVariableOptions,
-  type McpVariableReference,
-  type PluginVariables,
-} from './mcp/mcp-variables';
+export { expandPluginVariables, type PluginVariables } from './mcp/mcp-variables';
 export { checkPluginName, PLUGIN_NAME_MAX_LENGTH, PLUGIN_NAME_PATTERN, type PluginNameCheck, suggestPluginName } from './plugin-name';
 
 // End of the manifest, tool-server and hook exports (a detached comment: the import sorter orders each block on its own).

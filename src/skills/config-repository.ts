@@ -7,9 +7,9 @@
 import { mkdir } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { type Diagnostic, diagnostic } from '../internal/diagnostic';
+import { nodeFileSystem, type SkillFileSystem } from '../internal/node/file-system';
 import { withCacheLock } from './cache-lock';
 import { ConfigRepositoryError } from './config-repository-error';
-import { nodeFileSystem, type SkillFileSystem } from './file-system';
 import { gitAuthorization } from './git-auth';
 import { cachePath, type GitRemote, parseGitRemote } from './git-remote';
 import { checkRef, type SyncResult, syncRepository } from './git-sync';

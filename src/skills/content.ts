@@ -7,9 +7,9 @@
 import { AgentwireError } from '../internal/agentwire-error';
 import { type Diagnostic, diagnostic } from '../internal/diagnostic';
 import { splitFrontmatter } from '../internal/frontmatter';
+import { nodeFileSystem, type SkillFileSystem } from '../internal/node/file-system';
 import { isPythonSpace } from '../internal/python/text';
 import { decodeUtf8 } from '../internal/utf8';
-import { nodeFileSystem, type SkillFileSystem } from './file-system';
 import { FILE_TOO_LARGE, INLINE_COMMAND, INVALID_UTF8 } from './rules';
 import type { Skill, SkillCommandSource } from './types';
 

@@ -7,9 +7,9 @@
 import { relative, sep } from 'node:path';
 import { type Diagnostic, diagnostic } from '../internal/diagnostic';
 import { mapConcurrent } from '../internal/map-concurrent';
+import type { SafeWalker } from '../internal/node/walk';
 import { comparePython } from '../internal/python/text';
 import { FOLDER_NAMED_LIKE_SKILL, NESTED_SKILL_IGNORED, README_LOADED } from './rules';
-import type { SafeWalker } from './walk';
 
 /** The files of a skills folder the service loads, in its order. */
 export interface SkillFiles {

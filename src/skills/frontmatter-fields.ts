@@ -5,12 +5,12 @@
  * @module
  */
 import type { Diagnostic } from '../internal/diagnostic';
+import type { SkillFileRead } from '../internal/node/read-skill-file';
+import type { Problem } from '../internal/problem';
 import { pythonSplit } from '../internal/python/text';
 import { laxBool, pythonTypeName } from '../internal/python/types';
 import { at, type FieldContext, type FieldState, report, type SkillFields, typed, wrongType } from './frontmatter-state';
 import { readTrigger } from './frontmatter-trigger';
-import type { Problem } from './problem';
-import type { SkillFileRead } from './read-skill-file';
 import { FRONTMATTER_IGNORED_KEY, SKILL_NAME_INVALID, SKILL_NAME_MISMATCH, WOULD_DROP_SKILL } from './rules';
 
 const NAME_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;

@@ -4,11 +4,11 @@
  * @module
  */
 import { diagnostic, type Position } from '../internal/diagnostic';
+import type { SkillFileRead } from '../internal/node/read-skill-file';
+import type { Effect, Problem } from '../internal/problem';
 import { pythonTypeName } from '../internal/python/types';
 import type { Rule } from '../internal/rule';
 import type { YamlPath } from '../internal/yaml-source';
-import type { Effect, Problem } from './problem';
-import type { SkillFileRead } from './read-skill-file';
 import { FRONTMATTER_WRONG_TYPE } from './rules';
 import type { SkillInput, SkillTrigger } from './types';
 

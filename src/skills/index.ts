@@ -6,6 +6,8 @@
  * @module
  */
 
+export type { DirectoryEntry, EntryKind, SkillFileSystem } from '../internal/node/file-system';
+export { nodeFileSystem } from '../internal/node/file-system';
 export {
   type ConfigRepository,
   type ConfigRepositoryProgress,
@@ -24,8 +26,6 @@ export {
   gitHostKind,
 } from './config-repository-paths';
 export { findInlineCommands, type LoadSkillContentOptions, loadSkillContent, type SkillContent, SkillContentError } from './content';
-export type { DirectoryEntry, EntryKind, SkillFileSystem } from './file-system';
-export { nodeFileSystem } from './file-system';
 export { INSTRUCTION_FILE_NAMES, instructionSkillName } from './instruction-names';
 export { DEFAULT_MAX_FILE_SIZE, type LoadSkillsDirectoryOptions, loadSkillsDirectory, type SkillsDirectory } from './load-directory';
 export {

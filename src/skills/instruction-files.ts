@@ -7,14 +7,14 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { diagnostic } from '../internal/diagnostic';
+import type { ReadLimits } from '../internal/node/read-skill-file';
+import type { SafeWalker } from '../internal/node/walk';
+import type { Problem } from '../internal/problem';
 import { comparePython } from '../internal/python/text';
 import { instructionSkillName } from './instruction-names';
 import { type LoadedFile, loadSkillFile } from './load-skill-file';
-import type { Problem } from './problem';
-import type { ReadLimits } from './read-skill-file';
 import { INSTRUCTION_FILE_SKIPPED, MODEL_GATED_CONTEXT } from './rules';
 import type { Skill } from './types';
-import type { SafeWalker } from './walk';
 
 /** The instruction files of one root, as the service picks them: sorted, one per lower-cased name, links to a file already taken skipped. */
 export async function findRootInstructionFiles(walker: SafeWalker, root: string): Promise<{ files: string[]; problems: Problem[] }> {

@@ -5,14 +5,14 @@
  */
 import { type Diagnostic, diagnostic } from '../internal/diagnostic';
 import { mapConcurrent } from '../internal/map-concurrent';
+import { nodeFileSystem, type SkillFileSystem } from '../internal/node/file-system';
+import { SafeWalker } from '../internal/node/walk';
+import { firstFailure, problemDiagnostics } from '../internal/problem';
 import { discoverSkillFiles, legacyName } from './discover';
-import { nodeFileSystem, type SkillFileSystem } from './file-system';
 import { keepLastByName } from './last-wins';
 import { loadSkillFile } from './load-skill-file';
-import { firstFailure, problemDiagnostics } from './problem';
 import { SHADOWED_SKILL, WOULD_DROP_DIRECTORY } from './rules';
 import type { Skill, SkillScope } from './types';
-import { SafeWalker } from './walk';
 
 /** Options of {@link loadSkillsDirectory}. */
 export interface LoadSkillsDirectoryOptions {

@@ -6,19 +6,19 @@
 import { basename, dirname, join } from 'node:path';
 import { type Diagnostic, diagnostic, type Position } from '../internal/diagnostic';
 import { isJsonObject, setOwn } from '../internal/json-checks';
+import { type ReadLimits, readSkillFile } from '../internal/node/read-skill-file';
+import type { SafeWalker } from '../internal/node/walk';
+import type { Problem } from '../internal/problem';
 import { pythonLength } from '../internal/python/text';
 import { parseLegacyMcpConfig } from '../internal/tool-servers/legacy-mcp-config';
+import { expandMcpVariables } from '../internal/tool-servers/legacy-mcp-variables';
 import { MCP_SERVER_MODEL_REFUSED } from '../internal/tool-servers/rules';
 import { decodeUtf8 } from '../internal/utf8';
-import { expandMcpVariables } from '../plugins/mcp/mcp-variables';
 import { inlineCommandDiagnostics } from './content';
 import { interpretFrontmatter } from './frontmatter-fields';
 import { instructionSkillName } from './instruction-names';
-import type { Problem } from './problem';
-import { type ReadLimits, readSkillFile } from './read-skill-file';
 import { DESCRIPTION_MISSING, DESCRIPTION_TOO_LONG, INVALID_UTF8 } from './rules';
 import type { Skill, SkillFormat, SkillResources, SkillRole, SkillScope } from './types';
-import type { SafeWalker } from './walk';
 
 /** How to read one file. */
 export interface SkillFileOptions {

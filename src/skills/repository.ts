@@ -6,14 +6,14 @@
  */
 import { dirname, join, resolve } from 'node:path';
 import { compareDiagnostics, type Diagnostic, diagnostic } from '../internal/diagnostic';
-import { nodeFileSystem, type SkillFileSystem } from './file-system';
+import { nodeFileSystem, type SkillFileSystem } from '../internal/node/file-system';
+import { SafeWalker } from '../internal/node/walk';
+import { firstFailure, problemDiagnostics } from '../internal/problem';
 import { findRootInstructionFiles, loadInstructionFile, loadNestedInstructionFiles } from './instruction-files';
 import { DEFAULT_MAX_FILE_SIZE, loadFolder } from './load-directory';
 import { resolvePreset, type SkillPreset } from './presets';
-import { firstFailure, problemDiagnostics } from './problem';
 import { INSTRUCTION_FILE_SKIPPED, SHADOWED_SKILL, WOULD_DROP_DIRECTORY } from './rules';
 import type { Skill, SkillSet } from './types';
-import { SafeWalker } from './walk';
 
 /** Options of {@link loadRepository}. */
 export interface LoadRepositoryOptions {

@@ -5,10 +5,12 @@
  */
 import { basename, dirname, join } from 'node:path';
 import type { Diagnostic } from '../internal/diagnostic';
+import { SafeWalker } from '../internal/node/walk';
+import { problemDiagnostics } from '../internal/problem';
 import { parseHooksConfig, parseLegacyMcpConfig, parseLegacyPluginManifest, parseMcpConfig, parsePluginManifest } from '../plugins/index';
 import { loadPluginDirectory, type PluginDirectory } from '../plugins/node';
 import type { SkillFileSystem } from '../skills/index';
-import { loadSkillFile, problemDiagnostics, SafeWalker } from '../skills/internal';
+import { loadSkillFile } from '../skills/internal';
 import type { PluginArtifact, SkillArtifact } from './artifacts';
 
 /** Options shared by the file checks. */

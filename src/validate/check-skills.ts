@@ -5,6 +5,7 @@
  */
 import { join } from 'node:path';
 import type { Diagnostic } from '../internal/diagnostic';
+import { SafeWalker } from '../internal/node/walk';
 import {
   loadRepository,
   loadSkillsDirectory,
@@ -13,7 +14,7 @@ import {
   type SkillFileSystem,
   type SkillPreset,
 } from '../skills/index';
-import { discoverSkillFiles, SafeWalker } from '../skills/internal';
+import { discoverSkillFiles } from '../skills/internal';
 import type { SkillArtifact } from './artifacts';
 
 /** What checking one target gives. */

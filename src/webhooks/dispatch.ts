@@ -4,8 +4,8 @@
  * @module
  */
 import type { Event } from '../events/index';
-import { isPersistable } from '../stores/options';
-import type { EventStore } from '../stores/types';
+import type { EventStore } from '../stores/index';
+import { isPersistable } from '../stores/index';
 import type { SeenStore } from './seen';
 import type { BatchListener, ErrorListener, EventListener, RejectListener, WebhookContext, WebhookListenerError } from './types';
 

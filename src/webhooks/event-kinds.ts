@@ -3,8 +3,7 @@
  * error that names the closest kind instead of a listener that never runs.
  * @module
  */
-import { EVENT_KINDS } from '../events/generated/kinds';
-import { isEventKind } from '../events/kinds';
+import { EVENT_KINDS, isEventKind } from '../events/index';
 import { suggest } from '../internal/did-you-mean';
 
 /**

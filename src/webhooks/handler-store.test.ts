@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { messageEvent } from '../../test/helpers/events';
 import type { Event } from '../events/index';
-import { createMemoryStore } from '../stores/memory-store';
-import type { EventStore } from '../stores/types';
+import type { EventStore } from '../stores/index';
+import { createMemoryStore } from '../stores/index';
 import { createWebhookHandler } from './handler/index';
 import { createMemorySeenStore } from './seen';
 

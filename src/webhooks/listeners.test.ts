@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { actionEvent, messageEvent } from '../../test/helpers/events';
-import { EVENT_KINDS } from '../events/generated/kinds';
+import { EVENT_KINDS } from '../events/index';
 import { createWebhookHandler } from './handler/index';
 
 const ID = '3f2a9c10-4a00-4a01-a001-5e1d0000b000';

@@ -4,7 +4,7 @@
  * @module
  */
 import type { Event, LenientEvent } from '../events/index';
-import type { EventStore } from '../stores/types';
+import type { EventStore } from '../stores/index';
 import type { BatchListener } from './types';
 
 /**

@@ -3,7 +3,7 @@
  * @module
  */
 import type { Event, EventKind, LenientEvent, UnknownFieldsMode, UnknownKindsMode } from '../events/index';
-import type { EventStore } from '../stores/types';
+import type { EventStore } from '../stores/index';
 import type { ApiKeyOption } from './auth';
 import type { HeaderLookup } from './headers';
 import type { SeenStore } from './seen';

@@ -1,7 +1,7 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import { createClient } from '../api/index';
 import type { ActionEvent, Event, LenientActionEvent, LenientEvent, MessageEvent } from '../events/index';
-import { createMemoryStore } from '../stores/memory-store';
+import { createMemoryStore } from '../stores/index';
 import { createWebhookHandler } from './handler/index';
 import { toNodeHandler } from './node';
 import { storeListener } from './store';

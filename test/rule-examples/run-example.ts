@@ -9,11 +9,18 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { type Diagnostic, parseMarketplaceRegistrations, parsePluginSpecifier } from 'agentwire/plugins';
+import {
+  checkPluginReference,
+  type Diagnostic,
+  launchLinkDiagnostics,
+  type PluginSpec,
+  parseLaunchLink,
+  parseMarketplaceRegistrations,
+  parsePluginSpecifier,
+} from 'agentwire/plugins';
 import { loadPluginDirectory } from 'agentwire/plugins/node';
 import { loadConfigRepository } from 'agentwire/skills';
 import { validate } from 'agentwire/validate';
-import { inspectLaunchLink } from '../../src/cli/launch-link-report';
 import { createUpstream } from '../helpers/config-repositories';
 import { writeTree } from '../helpers/tree';
 import type {
@@ -69,8 +76,14 @@ function runPluginFolder(example: PluginFolderExample): Promise<Raised[]> {
 function runLaunchLink(example: LaunchLinkExample): Raised[] {
   const modes = example.mode ? [example.mode] : (['service', 'tolerant'] as const);
   return modes.flatMap((mode) => {
-    const report = inspectLaunchLink(example.link, mode);
-    return raised([...report.diagnostics, ...report.plugins.flatMap((plugin) => plugin.checks)]);
+    const parsed = parseLaunchLink(example.link, { mode });
+    const diagnostics = launchLinkDiagnostics(parsed.diagnostics);
+    if (!parsed.ok) return raised(diagnostics);
+    const checks = parsed.value.plugins.flatMap((plugin, index) => {
+      const reference = { source: plugin.source, ref: plugin.ref, repo_path: plugin.repo_path } as PluginSpec;
+      return checkPluginReference(reference, { file: `plugins[${index}]` }).diagnostics;
+    });
+    return raised([...diagnostics, ...checks]);
   });
 }
 

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Event } from '../../src/events/index';
 import { createMemoryStore } from '../../src/stores/index';
-import { createViewer, type Viewer, type ViewerSource } from '../../src/viewer/server/index';
+import { createViewer, type Viewer, type ViewerSource } from '../../src/viewer/internal';
 
 const KEY = 'routes-key';
 const ID = '6c1f2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f';

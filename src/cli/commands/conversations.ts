@@ -2,8 +2,9 @@
  * `agentwire conversations`: what `agentwire serve` stored, one line per conversation.
  * @module
  */
-import { iterateConversations } from '../../stores/iterate';
-import type { ConversationSummary } from '../../stores/types';
+
+import type { ConversationSummary } from '../../stores/index';
+import { iterateConversations } from '../../stores/index';
 import { parseCommandArgs } from '../args';
 import type { Command } from '../command';
 import type { CommandIO } from '../io';

@@ -2,7 +2,7 @@
  * `agentwire events list <conversation>`: reads back what `agentwire serve` stored.
  * @module
  */
-import { InvalidCursorError } from '../../stores/errors';
+import { InvalidCursorError } from '../../stores/index';
 import { parseCommandArgs } from '../args';
 import type { Command } from '../command';
 import { eventLine, storedTime } from '../event-line';

@@ -2,9 +2,7 @@
  * `agentwire events tail [conversation]`: prints events as they are stored, until stopped.
  * @module
  */
-import { InvalidCursorError } from '../../stores/errors';
-import { createKindFilter } from '../../stores/options';
-import { stringifyEvent } from '../../stores/stored-json';
+import { createKindFilter, InvalidCursorError, stringifyEvent } from '../../stores/index';
 import { parseCommandArgs } from '../args';
 import type { Command } from '../command';
 import { eventLine, storedTime } from '../event-line';

@@ -4,10 +4,8 @@
  * @module
  */
 import type { Diagnostic } from '../../internal/diagnostic';
-import { createLaunchLink, LaunchLinkError } from '../../plugins/launch-link/launch-link-create';
-import { launchLinkDiagnostics } from '../../plugins/launch-link/launch-link-diagnostics';
-import type { PluginSpec } from '../../plugins/plugin-reference';
-import { checkPluginReference } from '../../plugins/sources/reference-check';
+import type { PluginSpec } from '../../plugins/index';
+import { checkPluginReference, createLaunchLink, LaunchLinkError, launchLinkDiagnostics } from '../../plugins/index';
 import { parseCommandArgs } from '../args';
 import type { Command } from '../command';
 import { type CommandIO, UsageError } from '../io';

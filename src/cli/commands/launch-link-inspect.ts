@@ -4,8 +4,8 @@
  * today's app reads it and with the tolerant repairs, and where the two differ.
  * @module
  */
-import type { LaunchLinkMode } from '../../plugins/launch-link/launch-link-parse';
-import { redactSourceCredentials } from '../../plugins/sources/plugin-source';
+import type { LaunchLinkMode } from '../../plugins/index';
+import { redactSourceCredentials } from '../../plugins/index';
 import { parseCommandArgs } from '../args';
 import { createStyles, type Styles } from '../color';
 import type { Command } from '../command';

@@ -4,7 +4,7 @@
  * @module
  */
 import { resolve } from 'node:path';
-import { nodeFileSystem } from '../../skills/file-system';
+import { nodeFileSystem } from '../../internal/node/file-system';
 import { parseCommandArgs } from '../args';
 import { createStyles } from '../color';
 import type { Command } from '../command';

@@ -3,7 +3,7 @@
  * @module
  */
 import { createFileStore, DataFolderLockedError } from '../../stores/file';
-import { createViewer } from '../../viewer/server/index';
+import { createViewer } from '../../viewer/internal';
 import { createWebhookHandler } from '../../webhooks/index';
 import { parseCommandArgs } from '../args';
 import type { Command } from '../command';

@@ -5,10 +5,9 @@
  */
 import { homedir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
-import { ConfigRepositoryError } from '../../skills/config-repository-error';
-import { nodeFileSystem } from '../../skills/file-system';
-import { parseGitRemote } from '../../skills/git-remote';
-import { resolvePreset, SKILL_PRESETS, type SkillPreset } from '../../skills/presets';
+import { nodeFileSystem } from '../../internal/node/file-system';
+import { ConfigRepositoryError, resolvePreset, SKILL_PRESETS, type SkillPreset } from '../../skills/index';
+import { parseGitRemote } from '../../skills/internal';
 import { parseCommandArgs } from '../args';
 import { readBuiltinNames } from '../builtin-names';
 import { createStyles, type Styles } from '../color';

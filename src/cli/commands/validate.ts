@@ -10,10 +10,10 @@ import { parseCommandArgs } from '../args';
 import { readBuiltinNames } from '../builtin-names';
 import type { Command } from '../command';
 import { type CommandIO, UsageError } from '../io';
-import { formatGithub } from '../validate/format-github';
-import { formatJson } from '../validate/format-json';
-import { formatSarif } from '../validate/format-sarif';
-import { formatText } from '../validate/format-text';
+import { formatGithub } from '../validate-output/format-github';
+import { formatJson } from '../validate-output/format-json';
+import { formatSarif } from '../validate-output/format-sarif';
+import { formatText } from '../validate-output/format-text';
 import { packageVersion } from '../version';
 
 const FORMATS = ['text', 'json', 'github', 'sarif'] as const;

@@ -1,8 +1,9 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: the fixtures hold the ${…} placeholders of tool-server files
 import { describe, expect, it } from 'vitest';
 import type { LegacyMcpConfig } from '../../internal/tool-servers/legacy-mcp-config';
+import { expandMcpVariables, findMcpVariables } from '../../internal/tool-servers/legacy-mcp-variables';
 import { AGENT_PLUGINS_MCP_SCHEMA, type McpConfig } from './mcp-config';
-import { expandMcpVariables, expandPluginVariables, findMcpVariables } from './mcp-variables';
+import { expandPluginVariables } from './mcp-variables';
 
 describe('expandPluginVariables', () => {
   const config: McpConfig = {

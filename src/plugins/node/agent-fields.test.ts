@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { SkillFileSystem } from '../../skills/file-system';
-import { readSkillFile } from '../../skills/read-skill-file';
+import type { SkillFileSystem } from '../../internal/node/file-system';
+import { readSkillFile } from '../../internal/node/read-skill-file';
 import { interpretAgent } from './agent-fields';
 
 /** One file served from memory. */

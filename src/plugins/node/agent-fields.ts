@@ -6,13 +6,13 @@
  */
 import { type Diagnostic, diagnostic, type Position } from '../../internal/diagnostic';
 import { setOwn } from '../../internal/json-checks';
+import type { SkillFileRead } from '../../internal/node/read-skill-file';
+import type { Problem } from '../../internal/problem';
 import { pythonStrip } from '../../internal/python/text';
 import { describePythonType } from '../../internal/python/types';
 import type { Rule } from '../../internal/rule';
 import { parseLegacyMcpConfig } from '../../internal/tool-servers/legacy-mcp-config';
 import type { YamlPath } from '../../internal/yaml-source';
-import type { Problem } from '../../skills/problem';
-import type { SkillFileRead } from '../../skills/read-skill-file';
 import { parseHooksConfig } from '../hooks/hooks-config';
 import { PLUGIN_AGENT_FIELD_IGNORED, PLUGIN_AGENT_INVALID } from './rules';
 import type { AgentPermissionMode, PluginAgent } from './types';

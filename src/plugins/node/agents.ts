@@ -5,9 +5,9 @@
  */
 import { basename } from 'node:path';
 import type { Diagnostic } from '../../internal/diagnostic';
-import { firstFailure, problemDiagnostics } from '../../skills/problem';
-import { type ReadLimits, readSkillFile } from '../../skills/read-skill-file';
-import type { SafeWalker } from '../../skills/walk';
+import { type ReadLimits, readSkillFile } from '../../internal/node/read-skill-file';
+import type { SafeWalker } from '../../internal/node/walk';
+import { firstFailure, problemDiagnostics } from '../../internal/problem';
 import { interpretAgent } from './agent-fields';
 import { listMarkdownFiles, stemOf } from './markdown-files';
 import { unreadableFile } from './plugin-file';

@@ -1,10 +1,10 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempTree } from '../../../test/helpers/tree';
-import { loadSkillContent } from '../../skills/content';
-import { nodeFileSystem } from '../../skills/file-system';
-import type { Skill } from '../../skills/types';
-import { SafeWalker } from '../../skills/walk';
+import { nodeFileSystem } from '../../internal/node/file-system';
+import { SafeWalker } from '../../internal/node/walk';
+import type { Skill } from '../../skills/index';
+import { loadSkillContent } from '../../skills/index';
 import { commandSkill, loadPluginCommands } from './commands';
 
 describe('commandSkill', () => {

@@ -7,12 +7,12 @@
 import { basename } from 'node:path';
 import { type Diagnostic, diagnostic, type Position } from '../../internal/diagnostic';
 import { setOwn } from '../../internal/json-checks';
+import { type ReadLimits, readSkillFile, type SkillFileRead } from '../../internal/node/read-skill-file';
+import type { SafeWalker } from '../../internal/node/walk';
+import { firstFailure, problemDiagnostics } from '../../internal/problem';
 import { describePythonType, pythonTruthy } from '../../internal/python/types';
-import { clipDescription, descriptionTooLong } from '../../skills/load-skill-file';
-import { firstFailure, problemDiagnostics } from '../../skills/problem';
-import { type ReadLimits, readSkillFile, type SkillFileRead } from '../../skills/read-skill-file';
-import type { Skill } from '../../skills/types';
-import type { SafeWalker } from '../../skills/walk';
+import type { Skill } from '../../skills/index';
+import { clipDescription, descriptionTooLong } from '../../skills/internal';
 import { listMarkdownFiles, stemOf } from './markdown-files';
 import { unreadableFile } from './plugin-file';
 import { PLUGIN_COMMAND_FIELD } from './rules';

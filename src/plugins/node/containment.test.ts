@@ -2,8 +2,8 @@ import { realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tempTree } from '../../../test/helpers/tree';
-import { nodeFileSystem } from '../../skills/file-system';
-import { SafeWalker } from '../../skills/walk';
+import { nodeFileSystem } from '../../internal/node/file-system';
+import { SafeWalker } from '../../internal/node/walk';
 import { findEntry, isInside } from './containment';
 import { loadPluginDirectory } from './load-plugin-directory';
 

@@ -7,9 +7,9 @@
  */
 import { join, relative, sep } from 'node:path';
 import { type Diagnostic, diagnostic } from '../../internal/diagnostic';
-import type { SkillFileSystem } from '../../skills/file-system';
-import { SYMLINK_OUTSIDE_REPOSITORY } from '../../skills/rules';
-import type { SafeWalker, WalkEntry } from '../../skills/walk';
+import { SYMLINK_OUTSIDE_REPOSITORY } from '../../internal/node/file-rules';
+import type { SkillFileSystem } from '../../internal/node/file-system';
+import type { SafeWalker, WalkEntry } from '../../internal/node/walk';
 import { OPENHANDS_NAMESPACE } from '../manifest/manifest-extensions';
 import { PLUGIN_PATH_OUTSIDE_ROOT } from './rules';
 import type { PluginLayout } from './types';

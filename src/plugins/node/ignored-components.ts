@@ -5,7 +5,7 @@
  * @module
  */
 import { type Diagnostic, diagnostic } from '../../internal/diagnostic';
-import type { SafeWalker } from '../../skills/walk';
+import type { SafeWalker } from '../../internal/node/walk';
 import { OPENHANDS_NAMESPACE } from '../manifest/manifest-extensions';
 import { findEntry } from './containment';
 import { PLUGIN_COMPONENT_IGNORED } from './rules';

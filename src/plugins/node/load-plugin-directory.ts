@@ -6,11 +6,11 @@
  */
 import { join, resolve } from 'node:path';
 import { compareDiagnostics, type Diagnostic, diagnostic } from '../../internal/diagnostic';
-import { nodeFileSystem } from '../../skills/file-system';
-import { keepLastByName } from '../../skills/last-wins';
-import { DEFAULT_MAX_FILE_SIZE } from '../../skills/load-directory';
-import type { Skill } from '../../skills/types';
-import { SafeWalker } from '../../skills/walk';
+import { nodeFileSystem } from '../../internal/node/file-system';
+import { SafeWalker } from '../../internal/node/walk';
+import type { Skill } from '../../skills/index';
+import { DEFAULT_MAX_FILE_SIZE } from '../../skills/index';
+import { keepLastByName } from '../../skills/internal';
 import { OPENHANDS_NAMESPACE, pluginEntryCommand } from '../manifest/manifest-extensions';
 import { loadPluginAgents } from './agents';
 import { loadPluginCommands } from './commands';

@@ -7,9 +7,9 @@
  */
 import { basename, join } from 'node:path';
 import { type Diagnostic, diagnostic, type Position } from '../../internal/diagnostic';
+import type { SkillFileSystem } from '../../internal/node/file-system';
+import type { SafeWalker } from '../../internal/node/walk';
 import { parseJsonSource } from '../../internal/python/json';
-import type { SkillFileSystem } from '../../skills/file-system';
-import type { SafeWalker } from '../../skills/walk';
 import { type LegacyPluginManifest, legacyManifestFor, parseLegacyPluginManifest } from '../manifest/legacy-manifest';
 import { type PluginManifest, parsePluginManifest } from '../manifest/manifest';
 import { OPENHANDS_NAMESPACE } from '../manifest/manifest-extensions';

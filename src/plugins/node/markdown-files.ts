@@ -5,7 +5,7 @@
  * @module
  */
 import { type Diagnostic, diagnostic } from '../../internal/diagnostic';
-import type { SafeWalker } from '../../skills/walk';
+import type { SafeWalker } from '../../internal/node/walk';
 import { PLUGIN_COMPONENT_IGNORED, PLUGIN_FILE_UNREADABLE } from './rules';
 
 /** How a plugin loader sees a file name: a Markdown file it loads, a readme it skips, a `.MD`-like name it passes over, or anything else. */

@@ -4,9 +4,9 @@
  * @module
  */
 import { type Diagnostic, diagnostic } from '../../internal/diagnostic';
+import { FILE_TOO_LARGE } from '../../internal/node/file-rules';
+import type { SafeWalker } from '../../internal/node/walk';
 import { decodeUtf8 } from '../../internal/utf8';
-import { FILE_TOO_LARGE } from '../../skills/rules';
-import type { SafeWalker } from '../../skills/walk';
 import { PLUGIN_FILE_UNREADABLE } from './rules';
 
 /** The text of a plugin file, or why it was not read: `unreadable` (the service fails too) or `too-large` (not checked). */

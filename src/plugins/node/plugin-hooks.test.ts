@@ -2,8 +2,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tempTree } from '../../../test/helpers/tree';
 import type { Diagnostic } from '../../internal/diagnostic';
-import { nodeFileSystem } from '../../skills/file-system';
-import { SafeWalker } from '../../skills/walk';
+import { nodeFileSystem } from '../../internal/node/file-system';
+import { SafeWalker } from '../../internal/node/walk';
 import { loadPluginHooks } from './plugin-hooks';
 
 const cleanups: (() => void)[] = [];

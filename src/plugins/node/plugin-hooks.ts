@@ -6,7 +6,7 @@
  */
 import { join } from 'node:path';
 import type { Diagnostic } from '../../internal/diagnostic';
-import type { SafeWalker } from '../../skills/walk';
+import type { SafeWalker } from '../../internal/node/walk';
 import { type HooksConfig, parseHooksConfig } from '../hooks/hooks-config';
 import { readPluginFile } from './plugin-file';
 

@@ -8,11 +8,11 @@
  */
 import { join } from 'node:path';
 import { type Diagnostic, diagnostic } from '../../internal/diagnostic';
-import { type LoadedFile, loadSkillFile, type SkillFileOptions } from '../../skills/load-skill-file';
-import { firstFailure, type Problem, problemDiagnostics } from '../../skills/problem';
-import type { ReadLimits } from '../../skills/read-skill-file';
-import type { Skill } from '../../skills/types';
-import type { SafeWalker, WalkEntry } from '../../skills/walk';
+import type { ReadLimits } from '../../internal/node/read-skill-file';
+import type { SafeWalker, WalkEntry } from '../../internal/node/walk';
+import { firstFailure, type Problem, problemDiagnostics } from '../../internal/problem';
+import type { Skill } from '../../skills/index';
+import { type LoadedFile, loadSkillFile, type SkillFileOptions } from '../../skills/internal';
 import { markdownKind, stemOf } from './markdown-files';
 import { unreadableFile } from './plugin-file';
 import { PLUGIN_COMPONENT_IGNORED, PLUGIN_SKILL_IGNORED } from './rules';

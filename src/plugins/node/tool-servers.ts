@@ -10,13 +10,13 @@
 import { join } from 'node:path';
 import { type Diagnostic, diagnostic } from '../../internal/diagnostic';
 import { setOwn } from '../../internal/json-checks';
+import type { SafeWalker } from '../../internal/node/walk';
 import { parseJsonSource } from '../../internal/python/json';
 import { parseLegacyMcpConfig } from '../../internal/tool-servers/legacy-mcp-config';
 import type { LegacyMcpServer } from '../../internal/tool-servers/legacy-mcp-server';
-import { withoutEmptySecrets } from '../../skills/load-skill-file';
-import type { SafeWalker } from '../../skills/walk';
+import { expandMcpVariables } from '../../internal/tool-servers/legacy-mcp-variables';
+import { withoutEmptySecrets } from '../../skills/internal';
 import { type McpServer, parseMcpConfig } from '../mcp/mcp-config';
-import { expandMcpVariables } from '../mcp/mcp-variables';
 import { isInside } from './containment';
 import { readPluginFile } from './plugin-file';
 import { PLUGIN_PATH_OUTSIDE_ROOT } from './rules';

@@ -4,9 +4,9 @@
  * @module
  */
 import type { Diagnostic } from '../../internal/diagnostic';
+import type { SkillFileSystem } from '../../internal/node/file-system';
 import type { LegacyMcpServer } from '../../internal/tool-servers/legacy-mcp-server';
-import type { SkillFileSystem } from '../../skills/file-system';
-import type { Skill } from '../../skills/types';
+import type { Skill } from '../../skills/index';
 import type { HooksConfig } from '../hooks/hooks-config';
 import type { LegacyPluginManifest } from '../manifest/legacy-manifest';
 import type { PluginManifest } from '../manifest/manifest';

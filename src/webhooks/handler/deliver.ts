@@ -6,7 +6,7 @@
  */
 import { type Event, safeDecodeEvents, toValidationDetail } from '../../events/index';
 import { normalizeConversationId } from '../../internal/conversation-id';
-import { rememberReceivedJson } from '../../stores/stored-json';
+import { rememberReceivedJson } from '../../stores/internal';
 import { dispatch } from '../dispatch';
 import type { HeaderLookup } from '../headers';
 import { receivedEventTexts } from '../json-items';

@@ -1,11 +1,11 @@
+import { AgentwireError, isAgentwireError } from 'agentwire';
+import { APIConnectionError, APIError, NotFoundError, StartTaskError } from 'agentwire/api';
+import { EventValidationError } from 'agentwire/events';
+import { LaunchLinkError, PluginNotFoundError } from 'agentwire/plugins';
+import { ConfigRepositoryError, SkillContentError } from 'agentwire/skills';
+import { DataFolderLockedError } from 'agentwire/stores/file';
+import { EventDeliveryError, SenderCloseError, SenderHaltedError, SenderOverflowError } from 'agentwire/webhooks';
 import { describe, expect, it } from 'vitest';
-import { APIConnectionError, APIError, NotFoundError, StartTaskError } from '../api/index';
-import { EventValidationError } from '../events/index';
-import { LaunchLinkError, PluginNotFoundError } from '../plugins/index';
-import { ConfigRepositoryError, SkillContentError } from '../skills/index';
-import { DataFolderLockedError } from '../stores/file';
-import { EventDeliveryError, SenderCloseError, SenderHaltedError, SenderOverflowError } from '../webhooks/index';
-import { AgentwireError, isAgentwireError } from './agentwire-error';
 
 describe('AgentwireError', () => {
   it('is the root of the errors of every area', () => {

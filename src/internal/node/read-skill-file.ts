@@ -4,12 +4,11 @@
  * the front matter, so only the head of the file is read.
  * @module
  */
-import { diagnostic } from '../internal/diagnostic';
-import { type FrontmatterSplit, splitFrontmatter } from '../internal/frontmatter';
-import { decodeUtf8 } from '../internal/utf8';
-import { parseYamlSource, type YamlSource } from '../internal/yaml-source';
-import type { SkillFileSystem } from './file-system';
-import type { Problem } from './problem';
+import { diagnostic } from '../diagnostic';
+import { type FrontmatterSplit, splitFrontmatter } from '../frontmatter';
+import type { Problem } from '../problem';
+import { decodeUtf8 } from '../utf8';
+import { parseYamlSource, type YamlSource } from '../yaml-source';
 import {
   BOM_BEFORE_FRONTMATTER,
   FILE_TOO_LARGE,
@@ -18,7 +17,8 @@ import {
   FRONTMATTER_NOT_MAPPING,
   FRONTMATTER_UNCLOSED,
   INVALID_UTF8,
-} from './rules';
+} from './file-rules';
+import type { SkillFileSystem } from './file-system';
 
 /** How much of a file to read. */
 export interface ReadLimits {

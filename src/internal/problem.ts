@@ -4,7 +4,7 @@
  * failure decides what the service does (it stops at the first exception).
  * @module
  */
-import type { Diagnostic } from '../internal/diagnostic';
+import type { Diagnostic } from './diagnostic';
 
 /**
  * What a problem costs: nothing, the skill (one file), or the whole folder being loaded; or

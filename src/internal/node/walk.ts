@@ -5,10 +5,10 @@
  * @module
  */
 import { join, relative, sep } from 'node:path';
-import { type Diagnostic, diagnostic } from '../internal/diagnostic';
-import { comparePython } from '../internal/python/text';
+import { type Diagnostic, diagnostic } from '../diagnostic';
+import { comparePython } from '../python/text';
+import { SYMLINK_OUTSIDE_REPOSITORY } from './file-rules';
 import type { EntryKind, SkillFileSystem } from './file-system';
-import { SYMLINK_OUTSIDE_REPOSITORY } from './rules';
 
 /** A resolved directory entry: what it is once links are followed, and whether it is a link. */
 export interface WalkEntry {
