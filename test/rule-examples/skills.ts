@@ -14,6 +14,12 @@ export const SKILLS_EXAMPLES: RuleExamples = {
   'frontmatter-invalid-yaml': {
     files: { '.agents/skills/deploy/SKILL.md': skill('name: deploy\ndescription: Use it: always') },
   },
+  'frontmatter-impossible-date': {
+    files: { '.agents/skills/deploy/SKILL.md': skill('name: deploy\ndescription: Deploys.\nupdated: 2024-02-30') },
+  },
+  'frontmatter-key-invalid': {
+    files: { '.agents/skills/deploy/SKILL.md': skill('name: deploy\ndescription: Deploys.\n1: one') },
+  },
   'frontmatter-wrong-type': {
     files: { '.agents/skills/deploy/SKILL.md': skill('name: deploy\ndescription: 42') },
   },

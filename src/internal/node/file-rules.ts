@@ -14,6 +14,24 @@ export const FRONTMATTER_INVALID_YAML = /* @__PURE__ */ defineRule({
   hint: 'Fix the YAML at the position shown; quote values that contain `: ` or start with a special character.',
   example: 'description: Use it: always',
 });
+export const FRONTMATTER_IMPOSSIBLE_DATE = /* @__PURE__ */ defineRule({
+  code: 'frontmatter-impossible-date',
+  severity: 'error',
+  title: 'The front matter holds a date that does not exist',
+  description:
+    'The service reads front matter with PyYAML, which turns every unquoted date or time (`2024-02-30`, `2024-01-01 25:00:00`), under any key or as a key, into a Python date; one that does not exist raises a ValueError its per-file catch does not take, so every skill of the folder is lost.',
+  hint: 'Correct the date, or quote it (`"2024-02-30"`) to keep it as text.',
+  example: 'updated: 2024-02-30',
+});
+export const FRONTMATTER_KEY_INVALID = /* @__PURE__ */ defineRule({
+  code: 'frontmatter-key-invalid',
+  severity: 'error',
+  title: 'A front matter key cannot be passed on by the service',
+  description:
+    'The service hands the top-level front matter keys to python-frontmatter as keyword arguments (`Post(content, handler, **metadata)`): a key that is not text (`1:`, `true:`, `null:`, a date) or is named `content` or `handler` raises a TypeError its per-file catch does not take, so every skill of the folder is lost.',
+  hint: 'Rename the key, or quote it (`"1":`) so that it is text; do not use `content` or `handler` as keys.',
+  example: 'content: the body',
+});
 export const INVALID_UTF8 = /* @__PURE__ */ defineRule({
   code: 'invalid-utf8',
   severity: 'error',

@@ -12,8 +12,10 @@ import { parseYamlSource, type YamlSource } from '../yaml-source';
 import {
   BOM_BEFORE_FRONTMATTER,
   FILE_TOO_LARGE,
+  FRONTMATTER_IMPOSSIBLE_DATE,
   FRONTMATTER_INVALID_YAML,
   FRONTMATTER_JAVASCRIPT,
+  FRONTMATTER_KEY_INVALID,
   FRONTMATTER_NOT_MAPPING,
   FRONTMATTER_UNCLOSED,
   INVALID_UTF8,
@@ -118,12 +120,24 @@ export async function readSkillFile(fs: SkillFileSystem, file: string, limits: R
     problems.push({ diagnostic: diagnostic(FRONTMATTER_UNCLOSED, { file, message }), effect: 'none' });
   }
   if (split.yaml === undefined) return read;
-  const parsed = parseYamlSource(split.yaml, split.yamlLine);
+  const parsed = parseYamlSource(split.yaml, split.yamlLine, { pyyaml: true });
+  if (!parsed.ok && parsed.error.python && parsed.error.python.rule !== 'yaml') {
+    const { python } = parsed.error;
+    const message =
+      python.rule === 'date'
+        ? `A date in the front matter does not exist (${python.message}): PyYAML raises ValueError.`
+        : `The front matter key cannot be a keyword argument of python-frontmatter's Post() (${python.type}: ${python.message}).`;
+    const rule = python.rule === 'date' ? FRONTMATTER_IMPOSSIBLE_DATE : FRONTMATTER_KEY_INVALID;
+    problems.push({ diagnostic: diagnostic(rule, { file, at: parsed.error.at, message }), effect: 'directory' });
+    return read;
+  }
   if (!parsed.ok) {
     const message =
       parsed.error.kind === 'aliases'
         ? `The front matter is an alias bomb: ${parsed.error.message}.`
-        : `Invalid YAML in the front matter: ${parsed.error.message}.`;
+        : parsed.error.kind === 'python'
+          ? `PyYAML cannot read the front matter: ${parsed.error.message}.`
+          : `Invalid YAML in the front matter: ${parsed.error.message}.`;
     const effect = parsed.error.kind === 'aliases' ? 'refused' : 'skill';
     problems.push({ diagnostic: diagnostic(FRONTMATTER_INVALID_YAML, { file, at: parsed.error.at, message }), effect });
     return read;

@@ -26,6 +26,14 @@ export class PythonDate {
   ) {}
 }
 
+/** A Python value of another type (a timezone-aware `datetime`, `bytes`, a tuple, a set), with its `str()` and `repr()` worked out. */
+export class PythonObject {
+  constructor(
+    readonly str: string,
+    readonly repr: string,
+  ) {}
+}
+
 /**
  * Python `repr(float)`: the shortest text that reads back to the same number, in fixed notation
  * from 1e-4 to 1e16 (always with a `.`), in exponent notation outside (`1e+16`, `1.5e-05`).
@@ -115,6 +123,7 @@ function repr(value: unknown, depth: number): string {
     return Number.isInteger(value) && Math.abs(value) < 1e21 ? BigInt(value).toString() : pythonFloatRepr(value);
   }
   if (value instanceof PythonFloat) return pythonFloatRepr(value.value);
+  if (value instanceof PythonObject) return value.repr;
   if (typeof value === 'string') return pythonStringRepr(value);
   if (value instanceof Date) return dateRepr(value);
   if (value instanceof PythonDate) return `datetime.date(${value.year}, ${value.month}, ${value.day})`;
@@ -130,5 +139,6 @@ export function pythonStr(value: unknown): string {
   if (typeof value === 'string') return value;
   if (value instanceof Date) return dateStr(value);
   if (value instanceof PythonDate) return `${value.year}-${pad(value.month)}-${pad(value.day)}`;
+  if (value instanceof PythonObject) return value.str;
   return pythonRepr(value);
 }
