@@ -32,3 +32,15 @@ describe('splitFrontmatter', () => {
     expect(splitFrontmatter('----- \t\nk: v\n---x\n---\nz')).toMatchObject({ yaml: '\nk: v\n---x\n', body: 'z' });
   });
 });
+
+describe('splitFrontmatter with JSON front matter (python-frontmatter JSONHandler)', () => {
+  it('takes a first line `{` up to the next `{` or `}` line as JSON', () => {
+    const split = splitFrontmatter('\n{\n"name": "j"\n}\n\nBody {\n}\n');
+    expect(split).toMatchObject({ yaml: undefined, json: '{\n"name": "j"\n}', yamlLine: 2, body: 'Body {\n}', bodyLine: 6 });
+  });
+
+  it('reads no front matter when there is no second boundary line', () => {
+    expect(splitFrontmatter('{\n"name": "j"\n').json).toBeUndefined();
+    expect(splitFrontmatter('{ "name": "j" }\n}\n').json).toBeUndefined();
+  });
+});

@@ -13,9 +13,15 @@ import { isPythonSpace } from './python/text';
 export interface FrontmatterSplit {
   /** The text with `\r\n` and `\r` turned into `\n` (what the service reads). */
   text: string;
-  /** The YAML between the delimiters, or `undefined` when the service sees no front matter. */
+  /** The YAML between the delimiters, or `undefined` when the service sees no YAML front matter. */
   yaml: string | undefined;
-  /** The line of `text` the YAML starts on (the line of the opening delimiter). */
+  /**
+   * JSON front matter: python-frontmatter's JSON handler takes a file whose first line is `{` (or
+   * `}`) and reads `{` + the text up to the next line that is `{` or `}` + `}` as JSON. The text
+   * to parse (its first line is the file's line {@link yamlLine}); `undefined` for YAML or none.
+   */
+  json?: string;
+  /** The line of `text` the YAML (or JSON) starts on (the line of the opening delimiter). */
   yamlLine: number;
   /** The body as the service keeps it (stripped of surrounding whitespace). */
   body: string;
@@ -69,6 +75,23 @@ export function splitFrontmatter(raw: string): FrontmatterSplit {
   });
 
   const open = boundaryEnd(stripped, 0);
+  if (open === -1 && /^[{}](?:\n|$)/.test(stripped)) {
+    // python-frontmatter's JSONHandler: `FM_BOUNDARY.split(text, 2)` on `^(?:{|})$` lines; with
+    // fewer than two such lines the unpacking fails and the whole text is the body.
+    const boundaries = [...stripped.matchAll(/^[{}]$/gm)].slice(0, 2);
+    const second = boundaries[1];
+    if (!second) return none();
+    let bodyStart = second.index + 1;
+    while (isPythonSpace(stripped[bodyStart])) bodyStart++;
+    return {
+      text,
+      yaml: undefined,
+      json: `{${stripped.slice(1, second.index)}}`,
+      yamlLine: lineOf(text, first),
+      body: stripped.slice(bodyStart),
+      bodyLine: lineOf(text, first + bodyStart),
+    };
+  }
   if (open === -1) {
     if (stripped.startsWith('\ufeff') && boundaryEnd(stripped, 1) !== -1) return none('bom');
     const language = /^-{3,}[ \t]*([A-Za-z][\w-]*)[ \t]*(?:\n|$)/.exec(stripped)?.[1];

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parseJsonFrontmatter } from './frontmatter-json';
 import { parseYamlSource } from './yaml-source';
 
 function failure(text: string) {
@@ -75,5 +76,21 @@ describe('PyYAML rules the yaml package does not follow', () => {
 
   it('leaves the checks off unless asked (other readers are not PyYAML)', () => {
     expect(parseYamlSource('1: x\ncontent: y\n').ok).toBe(true);
+  });
+});
+
+describe('parseJsonFrontmatter', () => {
+  it('reads JSON front matter with positions in the file', () => {
+    const result = parseJsonFrontmatter('{\n"name": "j", "description": "json front"\n}', 3);
+    if (!result.ok) throw new Error(result.error.message);
+    expect(result.source.pythonStr(['description'])).toBe('json front');
+    expect(result.source.locate(['name'], 'key')).toEqual({ line: 4, column: 1 });
+  });
+
+  it('fails as json.loads and Post() fail', () => {
+    const bad = parseJsonFrontmatter('{\nnot json\n}', 1);
+    expect(bad.ok || bad.error).toMatchObject({ type: 'JSONDecodeError', at: { line: 2, column: 1 } });
+    const content = parseJsonFrontmatter('{\n"content": "x"\n}', 1);
+    expect(content.ok || content.error.type).toBe('TypeError');
   });
 });

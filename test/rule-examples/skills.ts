@@ -20,6 +20,9 @@ export const SKILLS_EXAMPLES: RuleExamples = {
   'frontmatter-key-invalid': {
     files: { '.agents/skills/deploy/SKILL.md': skill('name: deploy\ndescription: Deploys.\n1: one') },
   },
+  'frontmatter-invalid-json': {
+    files: { '.agents/skills/deploy.md': '{\nname: deploy\n}\nBody.\n' },
+  },
   'frontmatter-wrong-type': {
     files: { '.agents/skills/deploy/SKILL.md': skill('name: deploy\ndescription: 42') },
   },

@@ -32,6 +32,15 @@ export const FRONTMATTER_KEY_INVALID = /* @__PURE__ */ defineRule({
   hint: 'Rename the key, or quote it (`"1":`) so that it is text; do not use `content` or `handler` as keys.',
   example: 'content: the body',
 });
+export const FRONTMATTER_INVALID_JSON = /* @__PURE__ */ defineRule({
+  code: 'frontmatter-invalid-json',
+  severity: 'error',
+  title: 'A first line `{` starts front matter that is not JSON',
+  description:
+    'The service reads front matter with python-frontmatter, which takes a file whose first line is `{` as JSON front matter (up to the next line that is `{` or `}`). When that is not JSON, `json.loads` raises an error the per-file catch does not take, so every skill of the folder is lost.',
+  hint: 'Start the file with `---` YAML front matter, or make the JSON valid (keys and texts in double quotes); a body that starts with `{` needs a line of text before it.',
+  example: '{\\nname: deploy\\n}',
+});
 export const INVALID_UTF8 = /* @__PURE__ */ defineRule({
   code: 'invalid-utf8',
   severity: 'error',

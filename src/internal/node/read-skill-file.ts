@@ -6,6 +6,7 @@
  */
 import { diagnostic } from '../diagnostic';
 import { type FrontmatterSplit, splitFrontmatter } from '../frontmatter';
+import { parseJsonFrontmatter } from '../frontmatter-json';
 import type { Problem } from '../problem';
 import { decodeUtf8 } from '../utf8';
 import { parseYamlSource, type YamlSource } from '../yaml-source';
@@ -13,6 +14,7 @@ import {
   BOM_BEFORE_FRONTMATTER,
   FILE_TOO_LARGE,
   FRONTMATTER_IMPOSSIBLE_DATE,
+  FRONTMATTER_INVALID_JSON,
   FRONTMATTER_INVALID_YAML,
   FRONTMATTER_JAVASCRIPT,
   FRONTMATTER_KEY_INVALID,
@@ -118,6 +120,22 @@ export async function readSkillFile(fs: SkillFileSystem, file: string, limits: R
   } else if (split.missed === 'unclosed' && complete) {
     const message = 'The front matter has no closing `---` line: the service reads the whole file as body, without front matter.';
     problems.push({ diagnostic: diagnostic(FRONTMATTER_UNCLOSED, { file, message }), effect: 'none' });
+  }
+  if (split.json !== undefined) {
+    const parsed = parseJsonFrontmatter(split.json, split.yamlLine);
+    if (!parsed.ok) {
+      const { type, message, at } = parsed.error;
+      const json = type === 'JSONDecodeError';
+      const text = json
+        ? `The first line \`{\` makes the service read the front matter as JSON, and it is not JSON (${message}).`
+        : `The front matter key cannot be a keyword argument of python-frontmatter's Post() (${type}: ${message}).`;
+      const rule = json ? FRONTMATTER_INVALID_JSON : FRONTMATTER_KEY_INVALID;
+      problems.push({ diagnostic: diagnostic(rule, { file, at, message: text }), effect: 'directory' });
+      return read;
+    }
+    read.yaml = parsed.source;
+    read.data = parsed.source.value as Record<string, unknown>;
+    return read;
   }
   if (split.yaml === undefined) return read;
   const parsed = parseYamlSource(split.yaml, split.yamlLine, { pyyaml: true });
