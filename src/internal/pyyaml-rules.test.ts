@@ -55,6 +55,25 @@ describe('PyYAML rules the yaml package does not follow', () => {
     expect(read('"1": x\nmetadata: {1: a}\n').pythonStr(['1'])).toBe('x');
   });
 
+  it('rule 6: NEL, U+2028 and U+2029 break lines', () => {
+    for (const char of ['\x85', '\u2028', '\u2029'])
+      expect(parseYamlSource(`name: a\ndescription: c1${char}nel\n`, 1, { pyyaml: true }).ok).toBe(false);
+    expect(parseYamlSource('name: a\ndescription: c1\u2028nel\n').ok).toBe(true);
+    expect(read('a: x\u2028b: y\n').pythonStr(['b'])).toBe('y');
+    expect(read('a: x\n# note\x85b: y\n').pythonStr(['b'])).toBe('y');
+  });
+
+  it('the yaml package itself refuses `%` starting a plain scalar and a block sequence on the line of its key', () => {
+    expect(parseYamlSource('a: %percent\n', 1, { pyyaml: true }).ok).toBe(false);
+    expect(parseYamlSource('triggers: - a\n  - b\n', 1, { pyyaml: true }).ok).toBe(false);
+    expect(read('? a\n: - b\n').pythonStr(['a'])).toBe("['b']");
+  });
+
+  it('rule 7: a \\u escape must not name a surrogate', () => {
+    expect(failure('a: "bad \\ud800 surrogate"\n').python?.message).toContain('invalid Unicode character escape code');
+    expect(read('a: "ok \\u00e9 \\\\ud800"\n').pythonStr(['a'])).toBe('ok é \\ud800');
+  });
+
   it('gives explicitly tagged values their Python types', () => {
     const source = read(
       'a: !!float 1\nb: !!binary aGk=\nc: !!omap [a: 1]\nd: !!set {a, b}\ne: 2024-01-01 10:00:00.5+02:00\nf: 2024-01-01T10:00:00Z\ng: 2024-01-01 10:00:00\n',

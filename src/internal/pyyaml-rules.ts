@@ -17,6 +17,15 @@
  * 5. The top-level keys become keyword arguments of `Post(content, handler, **metadata)`: a key
  *    that is not a string (`1:`, `true:`, `null:`, a date) or is named `content` or `handler`
  *    raises `TypeError`, which also escapes the per-file catch (the whole folder is lost).
+ * 6. U+0085 (NEL), U+2028 and U+2029 break lines, as `\n` does: `description: a<U+2028>b` ends
+ *    the value at `a` and leaves `b` a key without `:` (a `ScannerError`). The text is parsed
+ *    with them turned into `\n` (a value that spans such a break keeps U+2028 or U+2029 in
+ *    PyYAML and gets a space here).
+ * 7. A `\u` or `\U` escape in a double-quoted scalar must name a character, not a surrogate
+ *    (`"\ud800"`): a `ScannerError`. Rules 6 and 7 are YAML errors: the file is dropped.
+ *
+ * The `yaml` package already refuses, as PyYAML does, `%` at the start of a plain scalar and a
+ * block sequence on the line of its key (`triggers: - a`).
  *
  * Edge-safe.
  * @module
@@ -26,7 +35,7 @@ import { type Document, isAlias, isCollection, isMap, isPair, isScalar, type Nod
 /** Why PyYAML or python-frontmatter fails on text the `yaml` package reads. */
 export interface PythonLoadError {
   /** The Python exception. */
-  type: 'ReaderError' | 'ConstructorError' | 'ValueError' | 'TypeError';
+  type: 'ReaderError' | 'ScannerError' | 'ConstructorError' | 'ValueError' | 'TypeError';
   /** The exception's message, as Python words it. */
   message: string;
   /** Offset into the YAML text. */
@@ -171,4 +180,45 @@ export function keywordError(doc: Document, value: unknown): PythonLoadError | u
       };
   }
   return undefined;
+}
+
+/** Rule 6: the characters PyYAML breaks lines at besides `\n` and `\r` (the `yaml` package does not). */
+export const PY_EXTRA_LINE_BREAKS = /[\x85\u2028\u2029]/g;
+
+function scannerFailure(message: string, offset: number): PythonLoadError {
+  return { type: 'ScannerError', message, offset, rule: 'yaml' };
+}
+
+/** Rule 7: the first `\u`/`\U` escape of a double-quoted scalar's source that names a surrogate or no character. */
+function badEscape(raw: string): number {
+  for (let i = 0; i < raw.length; i++) {
+    if (raw[i] !== '\\') continue;
+    const kind = raw[i + 1];
+    const length = kind === 'u' ? 4 : kind === 'U' ? 8 : 0;
+    if (length) {
+      const code = Number.parseInt(raw.slice(i + 2, i + 2 + length), 16);
+      if ((code >= 0xd800 && code <= 0xdfff) || code > 0x10ffff) return i;
+    }
+    i++;
+  }
+  return -1;
+}
+
+/** Rule 7: what PyYAML's scanner refuses and the `yaml` package reads. */
+export function scannerError(doc: Document, text: string): PythonLoadError | undefined {
+  let found: PythonLoadError | undefined;
+  visit(doc, (_key, node) => {
+    if (isScalar(node) && node.range) {
+      const start = node.range[0];
+      if (node.type === 'QUOTE_DOUBLE') {
+        const at = badEscape(text.slice(start, node.range[1]));
+        if (at !== -1) {
+          found = scannerFailure('while parsing a quoted scalar: found invalid Unicode character escape code', start + at);
+          return visit.BREAK;
+        }
+      }
+    }
+    return undefined;
+  });
+  return found;
 }

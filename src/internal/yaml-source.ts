@@ -27,10 +27,12 @@ import {
   constructorError,
   isTimestampScalar,
   keywordError,
+  PY_EXTRA_LINE_BREAKS,
   PY_TIMESTAMP,
   type PythonLoadError,
   pythonTimestamp,
   readerError,
+  scannerError,
 } from './pyyaml-rules';
 
 /** A step into a YAML value: a mapping key or a sequence index. */
@@ -293,7 +295,8 @@ export function parseYamlSource(text: string, firstLine = 1, options: YamlSource
     const at = { line: line + firstLine, column: unreadable.offset - start + 1 };
     return { ok: false, error: { kind: 'python', message: `${unreadable.type}: ${unreadable.message}`, at, python: unreadable } };
   }
-  const doc = parseDocument(text, {
+  const parsedText = options.pyyaml ? text.replace(PY_EXTRA_LINE_BREAKS, '\n') : text;
+  const doc = parseDocument(parsedText, {
     version: '1.1',
     customTags: pyyamlTags,
     lineCounter: lines,
@@ -307,8 +310,8 @@ export function parseYamlSource(text: string, firstLine = 1, options: YamlSource
     const message = (error.message.split('\n')[0] as string).replace(/ at line \d+, column \d+:?$/, '');
     return { ok: false, error: { kind: 'syntax', message, at: toPosition(error.pos[0]) } };
   }
-  // PyYAML composes the whole document before it constructs anything: syntax errors come first.
-  const unconstructable = options.pyyaml ? constructorError(doc) : undefined;
+  // PyYAML scans and composes the whole document before it constructs anything: syntax errors come first.
+  const unconstructable = options.pyyaml ? (scannerError(doc, parsedText) ?? constructorError(doc)) : undefined;
   if (unconstructable) return pythonFailure(unconstructable);
   let value: unknown;
   try {
