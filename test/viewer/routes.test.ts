@@ -104,6 +104,9 @@ describe('the viewer routes', () => {
       { detail: 'limit must be a whole number from 1 to 1000' },
     ]);
     expect(await get('/viewer/api/conversations/not-an-id/events')).toEqual([404, { detail: 'Not Found' }]);
+    for (const malformed of ['%zz', '%e2%82', `${compact}%`]) {
+      expect(await get(`/viewer/api/conversations/${malformed}/events`)).toEqual([404, { detail: 'Not Found' }]);
+    }
     expect(await get(`/viewer/api/conversations/${ID}/events?after=nonsense`)).toEqual([
       422,
       { detail: 'invalid cursor "nonsense": it is not a cursor of this store' },

@@ -91,7 +91,7 @@ export function createViewer(options: ViewerOptions): Viewer {
     }
     if (path === '/viewer/api/conversations') return json(res, 200, { conversations: await entries.entries() });
     const match = /^\/viewer\/api\/conversations\/([^/]+)\/(events|stream|events\.jsonl)$/.exec(path);
-    const id = match?.[1] === undefined ? undefined : normalizeConversationId(decodeURIComponent(match[1]));
+    const id = match?.[1] === undefined ? undefined : pathConversationId(match[1]);
     if (!match || id === undefined) return json(res, 404, { detail: 'Not Found' });
     const after = url.searchParams.get('after') ?? undefined;
     if (match[2] === 'events') {
@@ -152,4 +152,15 @@ export function createViewer(options: ViewerOptions): Viewer {
       for (const controller of streams) controller.abort();
     },
   };
+}
+
+/** The conversation id of a path segment; undefined when it is not one (a malformed `%` escape included). */
+function pathConversationId(segment: string): string | undefined {
+  let text: string;
+  try {
+    text = decodeURIComponent(segment);
+  } catch {
+    return undefined; // `%zz` or a cut `%e2%82`: no conversation has such an id, so Not Found, never a 500
+  }
+  return normalizeConversationId(text);
 }
