@@ -87,6 +87,7 @@ export interface SkillCommandSource {
   name: string;
   /** The command's whole description (the skill's `description` may be cut). */
   description: string;
+  /** The command's `argument-hint` as the service prints it; `null` when it has none. */
   argumentHint: string | null;
 }
 
