@@ -26,6 +26,11 @@ export interface CommandIO {
    * standard error is a terminal, so logs and pipes never receive progress.
    */
   progress?: (line: string) => void;
+  /**
+   * Aborted when the reader of standard output has gone (`agentwire events list … | head`): later
+   * writes are dropped, and commands that stream stop early, quietly, with their own exit code.
+   */
+  outputClosed?: AbortSignal;
 }
 
 /** A progress line on a terminal stream: written over itself with a carriage return. */
@@ -39,11 +44,31 @@ export function terminalProgress(stream: { write(text: string): unknown; columns
   };
 }
 
+/**
+ * A write function for a stream whose reader may go away: a closed pipe (`EPIPE`) calls `onClosed`
+ * once and turns later writes into nothing, instead of an unhandled `'error'` event; any other
+ * write error is reported once on standard error.
+ */
+export function closablePipe(stream: NodeJS.WritableStream, onClosed: () => void): (text: string) => void {
+  let closed = false;
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (closed) return;
+    closed = true;
+    if (error.code === 'EPIPE' || error.code === 'ERR_STREAM_DESTROYED') onClosed();
+    else if (stream !== process.stderr) process.stderr.write(`agentwire: cannot write the output: ${error.message}\n`);
+  });
+  return (text) => {
+    if (!closed) stream.write(text);
+  };
+}
+
 /** The real process. */
 export function processIO(): CommandIO {
+  const outputClosed = new AbortController();
   return {
-    out: (text) => process.stdout.write(text),
-    err: (text) => process.stderr.write(text),
+    out: closablePipe(process.stdout, () => outputClosed.abort()),
+    err: closablePipe(process.stderr, () => undefined),
+    outputClosed: outputClosed.signal,
     readStdin: async () => {
       const chunks: Buffer[] = [];
       for await (const chunk of process.stdin) chunks.push(chunk as Buffer);

@@ -56,6 +56,8 @@ export const eventsList: Command = {
       if (values.json) io.out('[');
       try {
         for await (const { event, json, cursor } of entries) {
+          // The reader has gone (`| head`): stop reading the store.
+          if (io.outputClosed?.aborted) break;
           // JSON: each event as stored, so integers past 2^53 keep their digits.
           const item = values.cursors ? `{"cursor":${JSON.stringify(cursor)},"event":${json}}` : json;
           io.out(values.json ? `${count === 0 ? '\n' : ',\n'}${item}` : `${eventLine(event, storedTime(event).padEnd(8))}\n`);

@@ -24,7 +24,7 @@ Options:
   --json           one JSON object per line: { "conversation_id", "cursor", "event" }
   -h, --help       show this help
 
-Exit codes: 0 stopped by a signal, 2 bad usage, a data folder that does not exist, or a database
+Exit codes: 0 stopped by a signal or a closed pipe, 2 bad usage, a data folder that does not exist, or a database
 that cannot be reached.
 `;
 
@@ -46,6 +46,8 @@ export const eventsTail: Command = {
     const onSignal = () => stop.abort();
     process.on('SIGINT', onSignal);
     process.on('SIGTERM', onSignal);
+    // A closed pipe (`| head`) stops the watch like a signal does.
+    io.outputClosed?.addEventListener('abort', onSignal);
     try {
       const conversationId = positionals[0] === undefined ? undefined : await findConversation(positionals[0], store, where);
       try {
@@ -69,6 +71,7 @@ export const eventsTail: Command = {
     } finally {
       process.off('SIGINT', onSignal);
       process.off('SIGTERM', onSignal);
+      io.outputClosed?.removeEventListener('abort', onSignal);
       await store.close();
     }
   },
