@@ -133,3 +133,14 @@ describe('runCli, unknown commands', () => {
     expect(await run(['frobnicate'])).toEqual({ code: 2, firstLine: 'agentwire: unknown command "frobnicate"' });
   });
 });
+
+describe('--kind', () => {
+  it('names the closest event kind for a typo, and lists the kinds', async () => {
+    const { parseKindOption } = await import('./store-option');
+    expect(() => parseKindOption(['ActionEvnet'])).toThrow(
+      /unknown event kind: ActionEvnet \(did you mean ActionEvent\?\); the kinds are .*MessageEvent/,
+    );
+    expect(() => parseKindOption(['Nothing'])).toThrow(/unknown event kind: Nothing; the kinds are/);
+    expect(parseKindOption(['ActionEvent'])).toEqual(['ActionEvent']);
+  });
+});

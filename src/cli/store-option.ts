@@ -6,8 +6,9 @@
  */
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { type EventKind, isEventKind } from '../events/index';
+import { EVENT_KINDS, type EventKind, isEventKind } from '../events/index';
 import { normalizeConversationId } from '../internal/conversation-id';
+import { suggest } from '../internal/did-you-mean';
 import { createFileStore } from '../stores/file';
 import type { EventStore, StoredEntry, StoredEvent, WatchOptions } from '../stores/index';
 import { iterateConversations } from '../stores/index';
@@ -33,7 +34,13 @@ export const READ_OPTIONS = {
 export function parseKindOption(kinds: readonly string[] | undefined): EventKind[] | undefined {
   if (kinds === undefined) return undefined;
   const unknown = kinds.filter((kind) => !isEventKind(kind));
-  if (unknown.length > 0) throw new UsageError(`unknown event kind: ${unknown.join(', ')}`);
+  if (unknown.length > 0) {
+    const named = unknown.map((kind) => {
+      const close = suggest(kind, EVENT_KINDS);
+      return close === undefined ? kind : `${kind} (did you mean ${close}?)`;
+    });
+    throw new UsageError(`unknown event kind: ${named.join(', ')}; the kinds are ${EVENT_KINDS.join(', ')}`);
+  }
   return kinds as EventKind[];
 }
 
