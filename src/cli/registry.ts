@@ -7,9 +7,12 @@ import { conversations } from './commands/conversations';
 import { eventsList } from './commands/events-list';
 import { eventsTail } from './commands/events-tail';
 import { eventsValidate } from './commands/events-validate';
+import { initPlugin } from './commands/init-plugin';
+import { initSkill } from './commands/init-skill';
 import { launchLinkCreate } from './commands/launch-link-create';
 import { launchLinkInspect } from './commands/launch-link-inspect';
 import { pluginsInspect } from './commands/plugins-inspect';
+import { rules } from './commands/rules';
 import { serve } from './commands/serve';
 import { skillsList } from './commands/skills-list';
 import { validate } from './commands/validate';
@@ -17,6 +20,9 @@ import { validate } from './commands/validate';
 /** The registered commands. */
 export const COMMANDS: readonly Command[] = [
   validate,
+  rules,
+  initSkill,
+  initPlugin,
   launchLinkCreate,
   launchLinkInspect,
   skillsList,
