@@ -2,7 +2,7 @@
  * Loads a project's skills as the service would, and prints what a conversation gets and every
  * problem the service would not tell you about.
  *
- * Run it: `npx tsx examples/skills/check-repository.ts [dir]` (after `npm install agentwire`).
+ * Run it: `npx tsx examples/skills/check-repository.ts [dir]` (after installing agentwire from its repository: see the README).
  */
 import { loadRepository, loadSkillContent, matchTriggers } from 'agentwire/skills';
 
