@@ -48,6 +48,10 @@ export const SOURCES_EXAMPLES: RuleExamples = {
     kind: 'launch-link',
     link: launchLink([{ source: './plugins/formatter' }]),
   },
+  'source-looks-like-github': {
+    kind: 'launch-link',
+    link: launchLink([{ source: 'acme/formatter' }]),
+  },
   'source-whitespace': {
     files: marketplace({ source: 'url', url: ' https://github.com/acme/formatter.git' }),
   },

@@ -162,7 +162,7 @@ function rewrite(
 function checkFetchable(reader: FieldReader, text: string, path: JsonPath, isUrl: boolean): void {
   const parsed = parsePluginSource(text, { file: reader.file, at: reader.json.locate(path) });
   for (const found of parsed.diagnostics) {
-    if (found.code === 'source-local-path' || found.code === 'source-windows-path') continue;
+    if (found.code === 'source-local-path' || found.code === 'source-looks-like-github' || found.code === 'source-windows-path') continue;
     if (found.severity === 'error') report(reader, MARKETPLACE_SOURCE_INVALID, path, found.message, { hint: found.hint });
     else reader.diagnostics.push(found);
   }

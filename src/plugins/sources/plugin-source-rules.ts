@@ -83,6 +83,16 @@ export const SOURCE_LOCAL_PATH = /* @__PURE__ */ defineRule({
   hint: 'Publish the plugin in a git repository and use `github:owner/repo` or a git URL to share it.',
   example: './plugins/x',
 });
+/** `owner/repo` without `github:`: a folder on the service's machine, though it reads like a repository. */
+export const SOURCE_LOOKS_LIKE_GITHUB = /* @__PURE__ */ defineRule({
+  code: 'source-looks-like-github',
+  severity: 'warning',
+  title: 'A source written like a GitHub repository is read as a folder',
+  description:
+    'Without `github:` or a URL, `owner/repo` is a relative path: the service looks for that folder on the machine the conversation runs on, and loads nothing when it is not there.',
+  hint: 'Write `github:owner/repo` for the repository, or `./owner/repo` for a folder.',
+  example: 'acme/formatter',
+});
 /** Whitespace around the source. */
 export const SOURCE_WHITESPACE = /* @__PURE__ */ defineRule({
   code: 'source-whitespace',
@@ -103,5 +113,6 @@ export const SOURCE_RULES: readonly Rule[] = [
   SOURCE_CREDENTIALS,
   SOURCE_WINDOWS_PATH,
   SOURCE_LOCAL_PATH,
+  SOURCE_LOOKS_LIKE_GITHUB,
   SOURCE_WHITESPACE,
 ];

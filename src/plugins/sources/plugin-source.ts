@@ -13,6 +13,7 @@ import {
   SOURCE_EMPTY,
   SOURCE_GITHUB_SHORTHAND_INVALID,
   SOURCE_LOCAL_PATH,
+  SOURCE_LOOKS_LIKE_GITHUB,
   SOURCE_SSH_URL,
   SOURCE_UNRECOGNIZED,
   SOURCE_URL_GIT_SLASH,
@@ -122,12 +123,21 @@ export function parsePluginSource(source: string, options: PluginSourceOptions =
   if (value.kind === 'local') {
     if (value.form === 'windows' || text.includes('\\')) {
       report(SOURCE_WINDOWS_PATH, `"${shown}" is a Windows path; on the service's Linux machine no such folder exists.`);
+    } else if (GITHUB_LIKE.test(text)) {
+      report(
+        SOURCE_LOOKS_LIKE_GITHUB,
+        `"${shown}" is read as a folder on the machine the conversation runs on, not as the GitHub repository github:${shown}.`,
+        `Write "github:${shown}" for the repository, or "./${shown}" for a folder.`,
+      );
     } else {
       report(SOURCE_LOCAL_PATH, `"${shown}" is read as a folder on the machine the conversation runs on.`);
     }
   }
   return { ok: true, value, diagnostics };
 }
+
+/** `owner/repo` as GitHub names them: a relative path of two names, the first a possible user or organization. */
+const GITHUB_LIKE = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})\/[A-Za-z0-9._-]+$/;
 
 function classify(text: string): ParsedPluginSource | undefined {
   if (text.startsWith('github:')) {
