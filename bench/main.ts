@@ -13,6 +13,7 @@ import { benchSeen } from './seen';
 import { benchServe, serveReport } from './serve';
 import { benchSizes } from './sizes';
 import { benchSkills } from './skills';
+import { benchValidatePeers, validatePeersReport } from './validate-peers';
 import { benchWebhook, runBenchServer } from './webhook';
 import { webhookReport } from './webhook-report';
 
@@ -38,6 +39,12 @@ async function hostileSections(): Promise<string[]> {
 }
 
 async function main(): Promise<void> {
+  if (process.argv.includes('--only=validate')) {
+    // `agentwire validate` beside its peers alone, printed and not written to docs/benchmarks.md.
+    const rounds = quick ? 1 : 5;
+    console.log(validatePeersReport(benchValidatePeers(rounds), rounds).join('\n'));
+    return;
+  }
   if (process.argv.includes('--only=hostile')) {
     // These sections alone, printed and not written to docs/benchmarks.md.
     console.log((await hostileSections()).join('\n'));
@@ -63,6 +70,9 @@ async function main(): Promise<void> {
   const seen = benchSeen();
   console.log('skills…');
   const skills = await benchSkills();
+  console.log('validate beside its peers…');
+  const peerRounds = quick ? 1 : 5;
+  const peers = validatePeersReport(benchValidatePeers(peerRounds), peerRounds);
   const hostile = await hostileSections();
   console.log('sizes…');
   const sizes = await benchSizes();
@@ -108,10 +118,11 @@ async function main(): Promise<void> {
     `| \`loadRepository\` with \`scan: 'full'\` | ${skills.full.toFixed(0)} | ${(skills.full / skills.sequential).toFixed(2)} | ${(skills.full / skills.concurrent).toFixed(2)} |`,
     `| \`agentwire validate\` (the service's checks, every byte read) | ${skills.validate.toFixed(0)} | ${(skills.validate / skills.sequential).toFixed(2)} (target ≤ 2) | ${(skills.validate / skills.concurrent).toFixed(2)} |`,
     '',
+    ...peers,
     '## Bundle sizes (the built package through its exports, browser, minified + gzip -9)',
     '',
     'An application folder whose `node_modules/agentwire` is the package imports it by name, so every',
-    'import resolves through `exports` to `dist/`, as after `npm install agentwire`.',
+    'import resolves through `exports` to `dist/`, as after installing agentwire.',
     '',
     '| import | esbuild | Bun | budget |',
     '|---|---:|---:|---:|',
