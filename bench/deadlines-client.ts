@@ -203,7 +203,7 @@ function slowSyncFs(slow: string): FileStoreFs {
       };
     },
     mkdir: (path, options) => fsp.mkdir(path, options),
-    readdir: (path) => fsp.readdir(path),
+    readdir: (path, options) => fsp.readdir(path, options),
   };
 }
 

@@ -3,7 +3,7 @@ import { APIConnectionError, APIError, NotFoundError, StartTaskError } from 'age
 import { EventValidationError } from 'agentwire/events';
 import { LaunchLinkError, PluginNotFoundError } from 'agentwire/plugins';
 import { ConfigRepositoryError, SkillContentError } from 'agentwire/skills';
-import { DataFolderLockedError } from 'agentwire/stores/file';
+import { DataFolderLockedError, NotARegularFileError } from 'agentwire/stores/file';
 import { EventDeliveryError, SenderCloseError, SenderHaltedError, SenderOverflowError } from 'agentwire/webhooks';
 import { describe, expect, it } from 'vitest';
 
@@ -24,6 +24,7 @@ describe('AgentwireError', () => {
       ConfigRepositoryError,
       SkillContentError,
       DataFolderLockedError,
+      NotARegularFileError,
     ];
     for (const type of classes)
       expect(

@@ -9,7 +9,7 @@ import { resolve } from 'node:path';
 import { EVENT_KINDS, type EventKind, isEventKind } from '../events/index';
 import { normalizeConversationId } from '../internal/conversation-id';
 import { suggest } from '../internal/did-you-mean';
-import { createFileStore } from '../stores/file';
+import { createFileStore, type FileStoreWarning } from '../stores/file';
 import type { EventStore, StoredEntry, StoredEvent, WatchOptions } from '../stores/index';
 import { iterateConversations } from '../stores/index';
 import { type CommandIO, UsageError } from './io';
@@ -103,7 +103,8 @@ export async function openReadStore(
       throw new UsageError(`cannot read the data folder ${choice.dir}: ${(error as Error).message}`);
   }
   if (!isFolder) throw new UsageError(`the data folder ${choice.dir} does not exist (agentwire serve --data ${choice.given} creates it)`);
-  return { where: choice.dir, store: createFileStore({ dir: choice.dir, lock: false }) };
+  const onWarning = (warning: FileStoreWarning) => io.err(`warning: ${warning.message}\n`);
+  return { where: choice.dir, store: createFileStore({ dir: choice.dir, lock: false, onWarning }) };
 }
 
 /**

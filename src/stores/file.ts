@@ -17,6 +17,9 @@ export {
   type FileStore,
   type FileStoreOptions,
   type FileStoreStats,
+  type FileStoreWarning,
 } from './file/file-store';
-export type { FileStoreFs, FileStoreHandle } from './file/file-system';
+export type { FileStoreDirent, FileStoreFileType, FileStoreFs, FileStoreHandle } from './file/file-system';
 export { MAX_LINE_BYTES } from './file/line-reader';
+export type { LockOwnerPlace } from './file/lock-owner';
+export { NotARegularFileError } from './file/regular-file';

@@ -4,9 +4,21 @@
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { appendFileSync, closeSync, existsSync, ftruncateSync, openSync, readFileSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  appendFileSync,
+  closeSync,
+  existsSync,
+  ftruncateSync,
+  openSync,
+  readFileSync,
+  readlinkSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import * as fsp from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decodeEvent, type Event } from 'agentwire/events';
 import { createFileStore, DataFolderLockedError, type FileStoreFs, type FileStoreHandle } from 'agentwire/stores/file';
@@ -64,7 +76,7 @@ function faultyFs(hook: (method: 'sync' | 'write', path: string) => 'fail' | 'pa
   const fs: FileStoreFs = {
     open: async (path, flags, mode) => wrap(await fsp.open(path, flags, mode), path),
     mkdir: (path, options) => fsp.mkdir(path, options),
-    readdir: (path) => fsp.readdir(path),
+    readdir: (path, options) => fsp.readdir(path, options),
   };
   return { fs, calls };
 }
@@ -117,6 +129,74 @@ describe('one writer per folder', () => {
     await third.lock();
     await third.close();
   });
+});
+
+/** This machine's boot id and this process's PID namespace, as the lock file holds them (Linux), or nothing. */
+function ownIds(): { bootId?: string; pidNamespace?: string } {
+  try {
+    return { bootId: readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim(), pidNamespace: readlinkSync('/proc/self/ns/pid') };
+  } catch {
+    return {};
+  }
+}
+
+describe('a lock held in another PID namespace or boot', () => {
+  /** Writes a lock file; `beat` touches it every 300 ms (a live holder's heartbeat) until the returned function stops it. */
+  function foreignLock(dir: string, content: Record<string, unknown>, beat: boolean): () => void {
+    const path = join(dir, 'agentwire.lock');
+    writeFileSync(path, `${JSON.stringify({ startedAt: new Date().toISOString(), hostname: hostname(), token: 'theirs', ...content })}\n`);
+    if (!beat) return () => undefined;
+    const timer = setInterval(() => {
+      const now = new Date();
+      utimesSync(path, now, now);
+    }, 300);
+    return () => clearInterval(timer);
+  }
+
+  it('our own pid in another PID namespace (two containers, each pid 1) is not our leftover: refused while its heartbeat runs, taken over once silent', async () => {
+    const dir = folder();
+    // Simulated: the same pid, host and boot as this process, in a PID namespace that is not ours.
+    const stop = foreignLock(dir, { pid: process.pid, ...ownIds(), pidNamespace: 'pid:[4026599999]' }, true);
+    const store = createFileStore({ dir });
+    try {
+      const error = (await store.lock().catch((caught: unknown) => caught)) as DataFolderLockedError;
+      expect(error).toBeInstanceOf(DataFolderLockedError);
+      expect(error.place).toBe('other-pid-namespace');
+      expect(error.message).toContain(`locked by pid ${process.pid} on host ${hostname()} (another PID namespace;`);
+      expect(error.message).not.toContain('\n');
+      expect(await store.append(randomUUID(), [event('refused')]).catch((caught: unknown) => caught)).toBeInstanceOf(DataFolderLockedError);
+      expect(JSON.parse(readFileSync(join(dir, 'agentwire.lock'), 'utf8')).token).toBe('theirs');
+    } finally {
+      stop();
+    }
+    // The holder died: its heartbeat stays silent, and the lock is taken over (after 6 s of silence).
+    await store.lock();
+    expect(JSON.parse(readFileSync(join(dir, 'agentwire.lock'), 'utf8'))).toMatchObject({ pid: process.pid, ...ownIds() });
+    await store.close();
+  }, 30_000);
+
+  it('a live pid written in an earlier boot is not checked by pid: its silent heartbeat lets the lock be taken over', async () => {
+    const dir = folder();
+    const sleeper = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)'], { stdio: 'ignore' });
+    children.push(sleeper);
+    foreignLock(dir, { pid: sleeper.pid, bootId: 'an-earlier-boot', pidNamespace: ownIds().pidNamespace ?? 'pid:[1]' }, false);
+    const store = createFileStore({ dir });
+    await store.lock();
+    expect(JSON.parse(readFileSync(join(dir, 'agentwire.lock'), 'utf8')).pid).toBe(process.pid);
+    await store.close();
+  }, 30_000);
+
+  it('the holder touches its lock file while it holds it (the heartbeat another namespace watches)', async () => {
+    const dir = folder();
+    const store = createFileStore({ dir });
+    await store.lock();
+    const path = join(dir, 'agentwire.lock');
+    const old = new Date(Date.now() - 60_000);
+    utimesSync(path, old, old);
+    await new Promise((wait) => setTimeout(wait, 2_500));
+    expect(statSync(path).mtimeMs).toBeGreaterThan(old.getTime());
+    await store.close();
+  }, 30_000);
 });
 
 describe('fsync and write failures', () => {
@@ -251,7 +331,7 @@ describe('a 600 MiB conversation file', () => {
         };
       },
       mkdir: (path, options) => fsp.mkdir(path, options),
-      readdir: (path) => fsp.readdir(path),
+      readdir: (path, options) => fsp.readdir(path, options),
     };
     const rss = process.memoryUsage().rss;
     const store = createFileStore({ dir, fs });

@@ -54,7 +54,7 @@ function slowSyncFs(syncDelay: (path: string) => number | Promise<void>, onWrite
   const fs: FileStoreFs = {
     open: async (path, flags, mode) => wrap(await fsp.open(path, flags, mode), path),
     mkdir: (path, options) => fsp.mkdir(path, options),
-    readdir: (path) => fsp.readdir(path),
+    readdir: (path, options) => fsp.readdir(path, options),
   };
   return { fs, syncs };
 }

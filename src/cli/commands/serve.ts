@@ -2,7 +2,7 @@
  * `agentwire serve`: a ready webhook receiver with an embedded, durable store.
  * @module
  */
-import { createFileStore, DataFolderLockedError } from '../../stores/file';
+import { createFileStore, DataFolderLockedError, type FileStoreWarning } from '../../stores/file';
 import { createViewer } from '../../viewer/internal';
 import { createWebhookHandler } from '../../webhooks/index';
 import { parseCommandArgs } from '../args';
@@ -99,7 +99,7 @@ export const serve: Command = {
     const where = choice.kind === 'file' ? choice.dir : choice.shown;
     // AGENTWIRE_GROUP_COMMIT=off writes and syncs each batch on its own (to measure what group commit gains).
     const groupCommit = io.env.AGENTWIRE_GROUP_COMMIT !== 'off';
-    const store = choice.kind === 'file' ? await lockFolder(choice.dir, groupCommit) : await openPostgres(choice);
+    const store = choice.kind === 'file' ? await lockFolder(choice.dir, groupCommit, io) : await openPostgres(choice);
     const screen = createServeConsole(io, { stdout: process.stdout, stderr: process.stderr });
     const signals = listenForSignals();
     /** When the shutdown must be over (set on the signal). */
@@ -191,8 +191,9 @@ export const serve: Command = {
 };
 
 /** The file store of the folder, with its writer lock taken: the folder is ours before anything is read from it or written to it. */
-async function lockFolder(dir: string, groupCommit: boolean): Promise<CliStore> {
-  const store = createFileStore({ dir, groupCommit });
+async function lockFolder(dir: string, groupCommit: boolean, io: CommandIO): Promise<CliStore> {
+  const onWarning = (warning: FileStoreWarning) => io.err(`agentwire serve: warning: ${warning.message}\n`);
+  const store = createFileStore({ dir, groupCommit, onWarning });
   try {
     await store.lock();
   } catch (error) {

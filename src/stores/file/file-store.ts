@@ -35,6 +35,21 @@ export interface FileStoreOptions {
   watchIntervalMs?: number;
   /** The file-system functions to use (for injecting failures in tests); default `node:fs/promises`. */
   fs?: FileStoreFs;
+  /**
+   * Hears what the store went past, each once (default: a Node process warning, `AgentwireWarning`):
+   * an entry named like a conversation file that is a folder, a symbolic link, a FIFO….
+   */
+  onWarning?: (warning: FileStoreWarning) => void;
+}
+
+/** Something in the data folder the store went past without failing. */
+export interface FileStoreWarning {
+  /** `not-a-regular-file`: an entry named `<conversation id>.jsonl` is not a regular file; it is listed as no conversation and read as holding no events (appends to it fail). */
+  code: 'not-a-regular-file';
+  /** The entry. */
+  path: string;
+  /** One line that says what and why. */
+  message: string;
 }
 
 /** Memory the store holds now. */

@@ -5,11 +5,31 @@
  */
 import * as nodeFs from 'node:fs/promises';
 
+/** The mode of the data folder when the store creates it: its owner's only. */
+export const FOLDER_MODE = 0o700;
+/** The mode of every file the store creates (conversation files, the lock file): its owner's only. */
+export const FILE_MODE = 0o600;
+
+/** What a folder entry or an open file is (the type tests of Node's `Dirent` and `Stats`). */
+export interface FileStoreFileType {
+  isFile(): boolean;
+  isDirectory(): boolean;
+  isSymbolicLink(): boolean;
+  isFIFO(): boolean;
+  isSocket(): boolean;
+}
+
+/** A folder entry: its name and its type (Node's `Dirent`). */
+export interface FileStoreDirent extends FileStoreFileType {
+  name: string;
+}
+
 /** An open file, as the store uses it (a subset of Node's `FileHandle`). */
 export interface FileStoreHandle {
   read(buffer: Uint8Array, offset: number, length: number, position: number): Promise<{ bytesRead: number }>;
   write(buffer: Uint8Array, offset: number, length: number, position: number | null): Promise<{ bytesWritten: number }>;
-  stat(): Promise<{ size: number }>;
+  /** The file's size and type (Node's `Stats`). */
+  stat(): Promise<{ size: number } & FileStoreFileType>;
   truncate(length: number): Promise<void>;
   sync(): Promise<void>;
   close(): Promise<void>;
@@ -17,17 +37,24 @@ export interface FileStoreHandle {
 
 /** The file-system functions of the store (a subset of `node:fs/promises`). */
 export interface FileStoreFs {
-  open(path: string, flags: string, mode?: number): Promise<FileStoreHandle>;
-  mkdir(path: string, options: { recursive: true }): Promise<unknown>;
-  readdir(path: string): Promise<string[]>;
+  /** `flags` as Node takes them: a string (`'r'`, `'wx'`) or a number (`fs.constants.O_*`). */
+  open(path: string, flags: string | number, mode?: number): Promise<FileStoreHandle>;
+  mkdir(path: string, options: { recursive: true; mode?: number }): Promise<unknown>;
+  /** A folder's entries with their types (`withFileTypes: true`). */
+  readdir(path: string, options: { withFileTypes: true }): Promise<FileStoreDirent[]>;
 }
 
 /** The real file system. */
 export const nodeFileSystem: FileStoreFs = {
   open: (path, flags, mode) => nodeFs.open(path, flags, mode),
   mkdir: (path, options) => nodeFs.mkdir(path, options),
-  readdir: (path) => nodeFs.readdir(path),
+  readdir: (path, options) => nodeFs.readdir(path, options),
 };
+
+/** Creates the data folder when missing, with mode 0700 (and any parent it creates); a folder that exists keeps its mode. */
+export async function makeDataFolder(fs: FileStoreFs, dir: string): Promise<void> {
+  await fs.mkdir(dir, { recursive: true, mode: FOLDER_MODE });
+}
 
 /** Writes all of `bytes` (a write may take only part of them), at the end of a file opened for appending. */
 export async function writeAll(handle: FileStoreHandle, bytes: Uint8Array): Promise<void> {

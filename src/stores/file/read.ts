@@ -9,6 +9,10 @@ import { readStoredEvent } from '../read-event';
 import type { ConversationSummary, StoredEntry } from '../types';
 import { type FileStoreFs, type FileStoreHandle, isMissing } from './file-system';
 import { type ReadExtent, readLines } from './line-reader';
+import { NotARegularFileError, openRegularFile } from './regular-file';
+
+/** Hears of an entry named like a conversation file that is not a regular file (read as holding no events). */
+export type NotAFileListener = (error: NotARegularFileError) => void;
 
 /**
  * A line as an event: an object with a string `id`, decoded as the handler decoded it (a line
@@ -25,11 +29,16 @@ function parseLine(line: string): Event | undefined {
   return value && typeof value === 'object' && !Array.isArray(value) && typeof value.id === 'string' ? readStoredEvent(value) : undefined;
 }
 
-async function openForReading(fs: FileStoreFs, path: string): Promise<FileStoreHandle | undefined> {
+/** A conversation file opened to read; `undefined` when it is missing, or is not a regular file (`notAFile` hears of that). */
+async function openForReading(fs: FileStoreFs, path: string, notAFile: NotAFileListener | undefined): Promise<FileStoreHandle | undefined> {
   try {
-    return await fs.open(path, 'r');
+    return await openRegularFile(fs, path, 'read');
   } catch (error) {
     if (isMissing(error)) return undefined;
+    if (error instanceof NotARegularFileError) {
+      notAFile?.(error);
+      return undefined;
+    }
     throw error;
   }
 }
@@ -54,6 +63,8 @@ async function checkLineStart(handle: FileStoreHandle, start: number, cursor: st
 export interface ScanRange {
   after?: string | undefined;
   stopAt?: number | undefined;
+  /** Hears when the entry is not a regular file (scanned as a missing file). */
+  notAFile?: NotAFileListener | undefined;
 }
 
 /**
@@ -69,7 +80,7 @@ export async function* scanEntries(
   onLine?: (end: number) => void,
 ): AsyncGenerator<StoredEntry> {
   const start = parseOffset(range.after);
-  const handle = await openForReading(fs, path);
+  const handle = await openForReading(fs, path, range.notAFile);
   if (!handle) {
     if (start !== 0) throw new InvalidCursorError(range.after as string, 'the conversation has no stored events');
     return;
@@ -102,8 +113,8 @@ export async function lastLineEnd(handle: FileStoreHandle, size: number): Promis
 }
 
 /** Where the last complete line of a file ends (its size without a torn tail). */
-export async function endOfLines(fs: FileStoreFs, path: string): Promise<number> {
-  const handle = await openForReading(fs, path);
+export async function endOfLines(fs: FileStoreFs, path: string, notAFile?: NotAFileListener): Promise<number> {
+  const handle = await openForReading(fs, path, notAFile);
   if (!handle) return 0;
   try {
     return await lastLineEnd(handle, (await handle.stat()).size);
@@ -129,10 +140,11 @@ export async function readSummary(
   path: string,
   from: SummaryProgress | undefined,
   stopAt: number | undefined,
+  notAFile?: NotAFileListener,
 ): Promise<SummaryProgress | undefined> {
   const summary: ConversationSummary = from ? { ...from.summary } : { id, events: 0, firstAt: null, lastAt: null, lastKind: '' };
   let end = from?.end ?? 0;
-  for await (const { event } of scanEntries(fs, path, { after: String(end), stopAt }, (at) => {
+  for await (const { event } of scanEntries(fs, path, { after: String(end), stopAt, notAFile }, (at) => {
     end = at;
   })) {
     const timestamp = typeof event.timestamp === 'string' ? event.timestamp : null;

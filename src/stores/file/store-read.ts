@@ -17,8 +17,8 @@ import type {
   WatchOptions,
 } from '../types';
 import type { EntriesOptions } from './file-store';
-import { readSummary, type SummaryProgress, scanEntries } from './read';
-import { conversationIds, type FileStoreState, pathOf, syncedEnd } from './store-state';
+import { readSummary, type ScanRange, type SummaryProgress, scanEntries } from './read';
+import { conversationIds, type FileStoreState, pathOf, reportNotAFile, syncedEnd } from './store-state';
 import { type FileWatchContext, watchAll, watchConversation } from './watch';
 
 /** Summaries kept between calls of `conversations` (a few hundred bytes each). */
@@ -29,7 +29,8 @@ async function summaryOf(state: FileStoreState, id: string): Promise<Conversatio
   const { summaries } = state;
   const known = summaries.get(id);
   summaries.delete(id);
-  const read = (from: SummaryProgress | undefined) => readSummary(state.fs, id, pathOf(state, id), from, syncedEnd(state, id));
+  const read = (from: SummaryProgress | undefined) =>
+    readSummary(state.fs, id, pathOf(state, id), from, syncedEnd(state, id), (error) => reportNotAFile(state, error));
   const progress = await read(known).catch((error: unknown) => (known ? read(undefined) : Promise.reject(error)));
   if (progress) summaries.set(id, progress);
   if (summaries.size > MAX_CACHED_SUMMARIES) summaries.delete(summaries.keys().next().value as string);
@@ -40,11 +41,16 @@ async function* filterEntries(entries: AsyncIterable<StoredEntry>, matches: (eve
   for await (const entry of entries) if (matches(entry.event)) yield entry;
 }
 
+/** A scan of a conversation from `after` to its last synced line (when this store writes it); an entry that is not a file is reported. */
+function scanRange(state: FileStoreState, id: string, after: string | undefined): ScanRange {
+  return { after, stopAt: syncedEnd(state, id), notAFile: (error) => reportNotAFile(state, error) };
+}
+
 /** `store.entries`: a conversation's stored events one at a time, each with its line as stored and its cursor. */
 export function entries(state: FileStoreState, conversationId: string, options: EntriesOptions = {}): AsyncIterable<StoredEntry> {
   const id = toConversationId(conversationId);
   const matches = createKindFilter(options.kind);
-  const scan = scanEntries(state.fs, pathOf(state, id), { after: options.after, stopAt: syncedEnd(state, id) });
+  const scan = scanEntries(state.fs, pathOf(state, id), scanRange(state, id, options.after));
   return matches ? filterEntries(scan, matches) : scan;
 }
 
@@ -55,7 +61,7 @@ export async function listEvents(state: FileStoreState, conversationId: string, 
   const matches = createKindFilter(options.kind);
   const events: Event[] = [];
   let cursor = options.after;
-  const lines = scanEntries(state.fs, pathOf(state, id), { after: options.after, stopAt: syncedEnd(state, id) }, (end) => {
+  const lines = scanEntries(state.fs, pathOf(state, id), scanRange(state, id, options.after), (end) => {
     cursor = String(end);
   });
   for await (const { event } of lines) {
@@ -91,6 +97,7 @@ function watchContext(state: FileStoreState): FileWatchContext {
     pathOf: (id) => pathOf(state, id),
     syncedEnd: (id) => syncedEnd(state, id),
     conversationIds: () => conversationIds(state),
+    notAFile: (error) => reportNotAFile(state, error),
     polls: () => state.lock === undefined,
   };
 }

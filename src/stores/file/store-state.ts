@@ -7,10 +7,11 @@
 import { join } from 'node:path';
 import { createWatchHub, type WatchHub } from '../watch';
 import type { DataLock } from './data-lock';
-import type { FileStoreOptions, FileStoreStats } from './file-store';
+import type { FileStoreOptions, FileStoreStats, FileStoreWarning } from './file-store';
 import { type FileStoreFs, nodeFileSystem } from './file-system';
 import type { CommitSettings, ConversationWriter } from './group-commit';
 import type { SummaryProgress } from './read';
+import { describeKind, NotARegularFileError } from './regular-file';
 
 const FILE_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.jsonl$/;
 
@@ -32,6 +33,10 @@ export interface FileStoreState {
   readonly hub: WatchHub;
   /** What each writer needs. */
   readonly settings: CommitSettings;
+  /** Hears what the store went past (`options.onWarning`). */
+  readonly warn: (warning: FileStoreWarning) => void;
+  /** The entries already reported, each once. */
+  readonly reported: Set<string>;
   /** The writer lock, once asked for. */
   lock: Promise<DataLock> | undefined;
   closed: boolean;
@@ -61,6 +66,8 @@ export function createFileStoreState(options: FileStoreOptions): FileStoreState 
     writers: new Map(),
     summaries: new Map(),
     hub,
+    warn: options.onWarning ?? emitWarning,
+    reported: new Set(),
     settings: { fs, dir, window, groupCommit: options.groupCommit !== false, committed: (id: string) => hub.publish(id) },
     lock: undefined,
     closed: false,
@@ -79,14 +86,39 @@ export function syncedEnd(state: FileStoreState, id: string): number | undefined
   return writerState && !writerState.stale ? writerState.end : undefined;
 }
 
-/** The conversations the folder holds, by their files' names (none when the folder does not exist yet). */
+/** Without `options.onWarning`, a warning is a Node process warning (printed on stderr unless the process listens for them). */
+function emitWarning(warning: FileStoreWarning): void {
+  process.emitWarning(warning.message, { type: 'AgentwireWarning', code: warning.code });
+}
+
+/** Reports an entry named like a conversation file that is not a regular file, once per entry: the store goes past it. */
+export function reportNotAFile(state: FileStoreState, error: NotARegularFileError): void {
+  if (state.reported.has(error.path)) return;
+  state.reported.add(error.path);
+  const message = `${error.path} is ${error.kind}, not a conversation file: skipped (the file store reads and writes regular files only)`;
+  state.warn({ code: 'not-a-regular-file', path: error.path, message });
+}
+
+/**
+ * The conversations the folder holds, by their files' names (none when the folder does not exist
+ * yet). Entries named like a conversation file that are not regular files (a folder, a symbolic
+ * link, a FIFO…) are reported once and left out.
+ */
 export async function conversationIds(state: FileStoreState): Promise<string[]> {
+  let entries: Awaited<ReturnType<FileStoreFs['readdir']>>;
   try {
-    return (await state.fs.readdir(state.dir)).filter((name) => FILE_NAME.test(name)).map((name) => name.slice(0, -'.jsonl'.length));
+    entries = await state.fs.readdir(state.dir, { withFileTypes: true });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw error;
   }
+  const ids: string[] = [];
+  for (const entry of entries) {
+    if (!FILE_NAME.test(entry.name)) continue;
+    if (entry.isFile()) ids.push(entry.name.slice(0, -'.jsonl'.length));
+    else reportNotAFile(state, new NotARegularFileError(join(state.dir, entry.name), describeKind(entry)));
+  }
+  return ids;
 }
 
 /** `store.stats()`: the writer states in memory and the ids they remember. */

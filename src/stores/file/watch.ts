@@ -7,7 +7,7 @@
 import type { StoredEvent, WatchOptions } from '../types';
 import { createWakeup, pullWatch, type WatchHub } from '../watch';
 import type { FileStoreFs } from './file-system';
-import { endOfLines, scanEntries } from './read';
+import { endOfLines, type NotAFileListener, scanEntries } from './read';
 
 /** What a watch needs from its store. */
 export interface FileWatchContext {
@@ -17,6 +17,8 @@ export interface FileWatchContext {
   pathOf(id: string): string;
   syncedEnd(id: string): number | undefined;
   conversationIds(): Promise<string[]>;
+  /** Hears of an entry that is not a regular file (read as holding no events). */
+  notAFile: NotAFileListener;
   /** Whether to look for new lines on a timer (the store does not write the folder itself). */
   polls(): boolean;
 }
@@ -28,9 +30,14 @@ const PAGE = 1_000;
 async function readAfter(context: FileWatchContext, id: string, cursor: string) {
   const events: StoredEvent[] = [];
   let next = cursor;
-  const lines = scanEntries(context.fs, context.pathOf(id), { after: cursor, stopAt: context.syncedEnd(id) }, (end) => {
-    next = String(end);
-  });
+  const lines = scanEntries(
+    context.fs,
+    context.pathOf(id),
+    { after: cursor, stopAt: context.syncedEnd(id), notAFile: context.notAFile },
+    (end) => {
+      next = String(end);
+    },
+  );
   for await (const { event, cursor: at } of lines) {
     events.push({ conversationId: id, event, cursor: at });
     if (events.length === PAGE) break;
@@ -40,7 +47,7 @@ async function readAfter(context: FileWatchContext, id: string, cursor: string) 
 
 /** Where a conversation's stored lines end now: its cursor for "from now on". */
 async function endOf(context: FileWatchContext, id: string): Promise<string> {
-  return String(context.syncedEnd(id) ?? (await endOfLines(context.fs, context.pathOf(id))));
+  return String(context.syncedEnd(id) ?? (await endOfLines(context.fs, context.pathOf(id), context.notAFile)));
 }
 
 /** Settles a promise's rejection later (when awaited), so an unread snapshot is never an unhandled rejection. */

@@ -5,9 +5,10 @@
  */
 
 import { createRecentSet, type RecentSet } from '../../internal/recent-set';
-import { type FileStoreFs, isMissing, syncDirectory, writeAll } from './file-system';
+import { type FileStoreFs, isMissing, makeDataFolder, syncDirectory, writeAll } from './file-system';
 import { type ReadExtent, readLines } from './line-reader';
 import { lastLineEnd } from './read';
+import { NotARegularFileError, openRegularFile } from './regular-file';
 
 /** What the writer knows of one conversation file. */
 export interface WriterState {
@@ -28,7 +29,7 @@ export async function loadWriterState(fs: FileStoreFs, path: string, window: num
   const recent = createRecentSet(window);
   let handle: Awaited<ReturnType<FileStoreFs['open']>>;
   try {
-    handle = await fs.open(path, 'r');
+    handle = await openRegularFile(fs, path, 'read');
   } catch (error) {
     if (isMissing(error)) return { recent, end: 0, dirty: false, exists: false };
     throw error;
@@ -69,8 +70,8 @@ export async function appendLines(
   bytes: Uint8Array,
   ids: Iterable<string>,
 ): Promise<void> {
-  if (!state.exists) await fs.mkdir(dir, { recursive: true });
-  const handle = await fs.open(path, 'a');
+  if (!state.exists) await makeDataFolder(fs, dir);
+  const handle = await openRegularFile(fs, path, 'append');
   const created = !state.exists;
   state.exists = true;
   try {
@@ -105,9 +106,10 @@ export async function appendLines(
 export async function cutTornTail(fs: FileStoreFs, path: string): Promise<number> {
   let handle: Awaited<ReturnType<FileStoreFs['open']>>;
   try {
-    handle = await fs.open(path, 'r+');
+    handle = await openRegularFile(fs, path, 'update');
   } catch (error) {
-    if (isMissing(error)) return 0;
+    // Gone, or replaced by something else than a file since the folder was listed: nothing to cut.
+    if (isMissing(error) || error instanceof NotARegularFileError) return 0;
     throw error;
   }
   try {
