@@ -54,7 +54,7 @@ Options:
                             make room, or the new one when every connection has one
   --max-connections-per-address N
                             the same, for the connections of one address (an IPv6 /64)
-                            (default 32)
+                            (default 256)
   --max-streams N           viewer live streams open at once; more get 503 (default 64)
   --max-streams-per-address N
                             the same, for one address (default 16)

@@ -40,7 +40,7 @@ export const SERVE_DEFAULTS = {
   requestMs: 30_000,
   keepAliveMs: 5_000,
   maxConnections: 1024,
-  maxConnectionsPerAddress: 32,
+  maxConnectionsPerAddress: 256,
   maxStreams: 64,
   maxStreamsPerAddress: 16,
   maxEvents: DEFAULT_MAX_EVENTS,
