@@ -35,7 +35,7 @@ export type StoreUnavailableReason = 'unavailable' | 'lock-timeout' | 'statement
  * (`unavailable`), the conversation's lock or a statement took longer than allowed
  * (`lock-timeout`, `statement-timeout`), the transaction stood idle too long and was ended
  * (`idle-timeout`), or it collided with another (`conflict`). An `append` that rejects with it
- * stored nothing, or stored what a re-delivery finds stored: the webhook handler answers 500, and
+ * stored nothing, or stored what a re-delivery finds stored: the webhook handler answers 503 with `Retry-After`, and
  * the sender delivers the batch again.
  */
 export class StoreUnavailableError extends AgentwireError {

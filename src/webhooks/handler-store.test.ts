@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { messageEvent } from '../../test/helpers/events';
 import type { Event } from '../events/index';
 import type { EventStore } from '../stores/index';
-import { createMemoryStore } from '../stores/index';
+import { createMemoryStore, StoreUnavailableError } from '../stores/index';
 import { createWebhookHandler } from './handler/index';
 import { createMemorySeenStore } from './seen';
 
@@ -60,6 +60,23 @@ describe('a handler with a store', () => {
     });
     expect(calls).toBe(0);
     expect(errors).toEqual([new Error('disk full')]);
+  });
+
+  it('answers 503 with Retry-After when the store is unavailable for now (its database is away)', async () => {
+    const away: EventStore = {
+      ...createMemoryStore(),
+      append: async () => {
+        throw new StoreUnavailableError('unavailable', 'PostgreSQL store: the database cannot be reached');
+      },
+    };
+    const handler = createWebhookHandler({ apiKey: 'k', store: away });
+    handler.onError(() => undefined);
+    const answer = await handler.receive({ conversationId: ID, headers, body: { json: [messageEvent('x')] } });
+    expect(answer).toEqual({
+      status: 503,
+      body: { detail: 'The event store is unavailable for now; the batch was not acknowledged and may be delivered again' },
+      headers: { 'retry-after': '5' },
+    });
   });
 
   it('takes a store or a seen store, not both', () => {

@@ -123,7 +123,8 @@ export interface WebhookHandlerOptions<Mode extends UnknownKindsMode = UnknownKi
   seen?: SeenStore;
   /**
    * An event store the handler appends each accepted batch to, before any listener runs; a batch
-   * is answered 200 only once the store made it durable, and 500 when it could not. The store's
+   * is answered 200 only once the store made it durable, 503 with `Retry-After` when the store is
+   * unavailable for now (`StoreUnavailableError`), and 500 when it failed otherwise. The store's
    * own idempotence then decides what was delivered before: listeners get only the events this
    * request stored (and streaming deltas), and no per-process seen store is kept, so replicas
    * sharing one store (PostgreSQL) agree. A listener that fails still answers 500, but the retry

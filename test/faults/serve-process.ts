@@ -81,9 +81,10 @@ export function message(text: string, size = 0) {
 }
 
 /** POSTs a batch to a conversation with the test key. */
-export function post(url: string, conversation: string, batch: unknown[] | string, key = KEY): Promise<Response> {
+export function post(url: string, conversation: string, batch: unknown[] | string, key = KEY, signal?: AbortSignal): Promise<Response> {
   return fetch(`${url}/events/${conversation}`, {
     method: 'POST',
+    ...(signal ? { signal } : {}),
     headers: { 'content-type': 'application/json', 'x-session-api-key': key },
     body: typeof batch === 'string' ? batch : JSON.stringify(batch),
   });

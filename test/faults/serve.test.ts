@@ -21,10 +21,10 @@ const folder = () => join(tempFolder('agentwire-serve-faults-'), 'data');
 const sleep = (ms: number) => new Promise((wait) => setTimeout(wait, ms));
 
 /** A raw connection to the server, with a promise of when the server closed it. */
-function rawConnection(port: number): Promise<{ socket: Socket; closed: Promise<number>; received: () => string }> {
+function rawConnection(port: number, from?: string): Promise<{ socket: Socket; closed: Promise<number>; received: () => string }> {
   return new Promise((resolve) => {
     let received = '';
-    const socket = connect(port, '127.0.0.1', () => {
+    const socket = connect({ port, host: '127.0.0.1', ...(from ? { localAddress: from } : {}) }, () => {
       const closed = new Promise<number>((done) => socket.once('close', () => done(Date.now())));
       resolve({ socket, closed, received: () => received });
     });
@@ -234,22 +234,59 @@ describe('slow and idle connections', () => {
     expect(idle.received().match(/HTTP\/1\.1/g)).toHaveLength(1);
   });
 
-  it('connections past --max-connections are closed as they arrive', async () => {
+  it('past --max-connections, the oldest silent connection makes room; when all are busy, the new one is closed', async () => {
     const served = await startServe(folder(), ['--api-key', KEY, '--quiet', '--max-connections', '2']);
-    const held = [await rawConnection(served.port), await rawConnection(served.port)];
+    // Two connections that say nothing: a third one closes the older of them, and is served.
+    const silent = [await rawConnection(served.port), await rawConnection(served.port)];
     await sleep(100);
-    // Closed by the server without a word (how soon is measured by `npm run bench`); the held ones stay open.
+    const third = await rawConnection(served.port);
+    await silent[0]?.closed;
+    expect(silent[0]?.received()).toBe('');
+    third.socket.write(`GET /api/v1/webhooks/events/${randomUUID()} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
+    await third.closed;
+    expect(third.received()).toMatch(/^HTTP\/1\.1 405/);
+    silent[1]?.socket.destroy();
+    // Two requests in flight (bodies still coming): a new connection is closed without a word, they stay.
+    const busy = [await rawConnection(served.port), await rawConnection(served.port)];
+    for (const connection of busy)
+      connection.socket.write(
+        `POST /api/v1/webhooks/events/${randomUUID()} HTTP/1.1\r\nHost: x\r\nX-Session-API-Key: ${KEY}\r\nContent-Length: 100\r\n\r\n[`,
+      );
+    await sleep(200);
     const extra = await rawConnection(served.port);
     await extra.closed;
     expect(extra.received()).toBe('');
     let stillOpen = true;
-    for (const connection of held) connection.closed.then(() => (stillOpen = false));
+    for (const connection of busy) connection.closed.then(() => (stillOpen = false));
     await sleep(100);
     expect(stillOpen).toBe(true);
-    for (const connection of held) connection.socket.destroy();
+    for (const connection of busy) connection.socket.destroy();
     served.child.kill('SIGTERM');
     await served.exited;
-    expect(served.stdout()).toContain('closed 1 connections past --max-connections');
+    expect(served.stdout()).toContain('closed 1 connections past --max-connections; closed 1 waiting connections to make room');
+  });
+
+  it('a connection that sends nothing is closed at the headers timeout, without a word', async () => {
+    const served = await startServe(folder(), timeouts);
+    const silent = await rawConnection(served.port);
+    await silent.closed;
+    expect(silent.received()).toBe('');
+    served.child.kill('SIGTERM');
+    await served.exited;
+    expect(served.stdout()).toContain('closed 1 connections that sent no headers in time');
+  });
+
+  it('past --max-connections-per-address, the address gives up its own oldest waiting connection', async () => {
+    const served = await startServe(folder(), ['--api-key', KEY, '--quiet', '--max-connections-per-address', '2']);
+    const own = [await rawConnection(served.port), await rawConnection(served.port)];
+    const other = await rawConnection(served.port, '127.0.0.2');
+    await sleep(100);
+    await rawConnection(served.port);
+    await own[0]?.closed;
+    let otherOpen = true;
+    other.closed.then(() => (otherOpen = false));
+    await sleep(100);
+    expect(otherOpen).toBe(true);
   });
 });
 

@@ -5,7 +5,7 @@
  * the last is acknowledged, a failed one again, on either replica). Meanwhile the server is stopped as `pg_ctl stop -m fast` does, started
  * again, stopped as `-m immediate` does, started again, and every session of the stores is ended
  * with `pg_terminate_backend`. Nothing crashes; while the database is away, the handlers answer
- * 500 and their stores reject with a `StoreUnavailableError`; afterwards batches are acknowledged
+ * 503 (with Retry-After) and their stores reject with a `StoreUnavailableError`; afterwards batches are acknowledged
  * again without a restart of anything; every
  * acknowledged event is stored exactly once, in order; a watch of every conversation on one
  * replica and a watch of one conversation on the other yield each event once, in order, across
@@ -141,7 +141,7 @@ describe('PostgreSQL replicas while their database restarts', () => {
     await sending;
 
     expect(failures.length).toBeGreaterThan(0);
-    expect(new Set(failures)).toEqual(new Set([500]));
+    expect(new Set(failures)).toEqual(new Set([503]));
     expect(storeErrors).toHaveLength(failures.length);
     for (const error of storeErrors) expect(error, String(error)).toBeInstanceOf(StoreUnavailableError);
 

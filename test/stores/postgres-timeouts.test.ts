@@ -2,7 +2,7 @@
  * A frozen replica does not hold its conversation up on the others. Replica A freezes in the
  * middle of an append — its transaction holds the conversation's lock and stands idle, as when
  * its process is stopped or cut off by a partition — and replica B appends to the same
- * conversation: B's append fails when its lock timeout fires (the handler answers 500) instead of
+ * conversation: B's append fails when its lock timeout fires (the handler answers 503) instead of
  * waiting for A, and succeeds once PostgreSQL ended A's idle transaction; A's append, when A
  * wakes, fails, and its re-delivery is stored once. With no lock timeout, B's statement timeout
  * bounds the wait instead.
@@ -112,7 +112,7 @@ describe('PostgreSQL store timeouts', () => {
 
     const handler = createWebhookHandler({ apiKey: 'k', store: b });
     const answer = await handler.receive({ conversationId: conversation, headers: { 'x-session-api-key': 'k' }, body: { json: [second] } });
-    expect(answer.status).toBe(500);
+    expect([answer.status, answer.headers?.['retry-after']]).toEqual([503, '5']);
     const refused = await b.append(conversation, [second]).then(
       () => undefined,
       (error: unknown) => error,

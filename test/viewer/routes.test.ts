@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Event } from '../../src/events/index';
 import { createMemoryStore } from '../../src/stores/index';
-import { createViewer, type Viewer, type ViewerSource } from '../../src/viewer/internal';
+import { createViewer, type Viewer, type ViewerOptions, type ViewerSource } from '../../src/viewer/internal';
 
 const KEY = 'routes-key';
 const ID = '6c1f2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f';
@@ -32,8 +32,8 @@ afterEach(async () => {
   await new Promise((done) => server?.close(done) ?? done(undefined));
 });
 
-async function start(source: ViewerSource): Promise<string> {
-  viewer = createViewer({ source, apiKey: KEY, assets, timings: { heartbeatMs: 50, pollMs: 20 } });
+async function start(source: ViewerSource, admitStream?: ViewerOptions['admitStream']): Promise<string> {
+  viewer = createViewer({ source, apiKey: KEY, assets, timings: { heartbeatMs: 50, pollMs: 20 }, ...(admitStream ? { admitStream } : {}) });
   const current = viewer;
   server = createServer((req, res) => {
     if (!current.handle(req, res)) res.writeHead(404).end();
@@ -139,5 +139,18 @@ describe('the viewer routes', () => {
     const text = await readStream(`${origin}/viewer/api/conversations/${ID}/stream`, {}, (so) => ids(so).length === 3);
     expect(ids(text)).toEqual(['e1', 'e2', 'e3']);
     expect([...text.matchAll(/^id: (.*)$/gm)].map((match) => match[1])).toEqual(['1', '2', '3']);
+  });
+
+  it('answers 503 with Retry-After when the receiver has no room for another stream', async () => {
+    const { source, push } = memory(true);
+    await push(event(1));
+    let room = 1;
+    const origin = await start(source, () => room-- > 0);
+    const url = `${origin}/viewer/api/conversations/${ID}/stream`;
+    const first = await readStream(url, {}, (text) => ids(text).length === 1);
+    expect(ids(first)).toEqual(['e1']);
+    const refused = await fetch(url, { headers: { 'x-session-api-key': KEY } });
+    expect([refused.status, refused.headers.get('retry-after')]).toEqual([503, '5']);
+    expect(await refused.json()).toEqual({ detail: 'Too many live streams are open; try again later' });
   });
 });

@@ -11,8 +11,9 @@ import { eventLine } from '../event-line';
 import { type CommandIO, UsageError } from '../io';
 import { resolveApiKey } from '../serve/api-key';
 import { bannerText, formatOrigin, viewerUrl } from '../serve/banner';
+import type { ConnectionCounts } from '../serve/connections';
 import { createServeConsole } from '../serve/console';
-import { createReceiver } from '../serve/receiver';
+import { createReceiver, type Receiver } from '../serve/receiver';
 import { readSettings } from '../serve/settings';
 import { type CliStore, chooseStore, openPostgres } from '../store-option';
 
@@ -44,10 +45,19 @@ Options:
                             Without either, AGENTWIRE_API_KEY is used, or the key kept in
                             DIR/api-key, or a new random key is generated and kept there (0600).
   --shutdown-timeout T      on SIGTERM or Ctrl-C, how long requests in flight may take (default 10)
-  --headers-timeout T       how long a client may take to send its headers (default 10)
+  --headers-timeout T       how long a client may take to send its headers, from the moment it
+                            connects (default 5)
   --request-timeout T       how long a client may take to send a whole request (default 30)
   --keep-alive-timeout T    how long an idle connection stays open (default 5)
-  --max-connections N       connections open at once; more are closed (default 128)
+  --max-connections N       connections open at once, viewer streams apart (default 1024); when
+                            full, the oldest connection without a request in flight is closed to
+                            make room, or the new one when every connection has one
+  --max-connections-per-address N
+                            the same, for the connections of one address (an IPv6 /64)
+                            (default 256)
+  --max-streams N           viewer live streams open at once; more get 503 (default 64)
+  --max-streams-per-address N
+                            the same, for one address (default 16)
   --max-events N            events per request; more get 413 (default 1000; the service sends 5)
   --unknown-fields MODE     keep (default) or reject: a field no model of this version defines
                             (a newer server's) is kept and stored as sent, and named once on
@@ -81,6 +91,9 @@ export const serve: Command = {
         'request-timeout': { type: 'string' },
         'keep-alive-timeout': { type: 'string' },
         'max-connections': { type: 'string' },
+        'max-connections-per-address': { type: 'string' },
+        'max-streams': { type: 'string' },
+        'max-streams-per-address': { type: 'string' },
         'max-events': { type: 'string' },
         'unknown-fields': { type: 'string' },
         quiet: { type: 'boolean' },
@@ -149,13 +162,16 @@ export const serve: Command = {
         screen.err(`${clock()}  refused ${rejection.status} ${rejection.method} ${rejection.path}: ${rejection.reason}\n`);
       });
       let origin = '';
+      // The viewer asks the receiver (made next, with the viewer's routes) before a stream starts.
+      let receiver: Receiver | undefined;
       const viewer = createViewer({
         source: store,
         apiKey: key.key,
         onRedeem: (token) =>
           screen.err(`${clock()}  a browser signed in to the viewer; next one-time viewer URL: ${viewerUrl(origin, token)}\n`),
+        admitStream: (req) => receiver?.startStream(req) ?? false,
       });
-      const receiver = createReceiver(
+      receiver = createReceiver(
         handler,
         settings,
         (status, why) => {
@@ -182,7 +198,7 @@ export const serve: Command = {
       deadline = Date.now() + settings.shutdownMs;
       screen.err(`agentwire serve: ${signal}, stopping (requests in flight have ${settings.shutdownMs / 1000} s)\n`);
       const { cut } = await receiver.shutdown(settings.shutdownMs);
-      const dropped = receiver.dropped > 0 ? `; closed ${receiver.dropped} connections past --max-connections` : '';
+      const dropped = closedText(receiver.counts);
       const cutText = cut > 0 ? `; cut ${cut} requests still open at the deadline (not acknowledged: senders retry them)` : '';
       screen.out(`\nagentwire serve: ${signal}, stopped. ${screen.summary()}${dropped}${cutText}; stored in ${where}\n`);
       return 0;
@@ -201,6 +217,17 @@ async function lockFolder(dir: string, groupCommit: boolean, io: CommandIO): Pro
     throw new UsageError(`cannot use the data folder ${dir}: ${(error as Error).message}`);
   }
   return store;
+}
+
+/** What the connection caps closed or refused, for the summary ('' when nothing). */
+function closedText(counts: ConnectionCounts): string {
+  const parts = [
+    counts.dropped > 0 ? `closed ${counts.dropped} connections past --max-connections` : '',
+    counts.evicted > 0 ? `closed ${counts.evicted} waiting connections to make room` : '',
+    counts.expired > 0 ? `closed ${counts.expired} connections that sent no headers in time` : '',
+    counts.streamsRefused > 0 ? `refused ${counts.streamsRefused} viewer streams past --max-streams` : '',
+  ].filter((part) => part !== '');
+  return parts.map((part) => `; ${part}`).join('');
 }
 
 /** The local time, `HH:MM:SS`. */

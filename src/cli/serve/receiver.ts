@@ -1,12 +1,13 @@
 /**
- * The HTTP server of `agentwire serve`: the webhook handler behind timeouts and a connection cap
- * of its own, and a shutdown that stops accepting, closes idle connections, answers the requests
+ * The HTTP server of `agentwire serve`: the webhook handler behind timeouts and the connection
+ * table (caps that silent sockets cannot fill, streams counted apart), and a shutdown that stops accepting, closes idle connections, answers the requests
  * in flight with `Connection: close`, and cuts what is left at a deadline.
  * @module
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { WebhookHandler } from '../../webhooks/index';
 import { toNodeHandler } from '../../webhooks/node';
+import { type ConnectionCounts, createConnectionTable } from './connections';
 import type { ServeSettings } from './settings';
 
 /** How a shutdown went. */
@@ -21,8 +22,13 @@ export interface Receiver {
   listen(port: number, host: string): Promise<number>;
   /** Stops within `deadlineMs`; a second call cuts at once. */
   shutdown(deadlineMs: number): Promise<ShutdownResult>;
-  /** Connections closed on arrival because `maxConnections` were open. */
-  readonly dropped: number;
+  /** Connections closed or refused by the caps and the headers timeout. */
+  readonly counts: Readonly<ConnectionCounts>;
+  /**
+   * Counts the request's connection as a viewer stream (under the stream caps, apart from the
+   * webhook's); false when a stream cap is reached.
+   */
+  startStream(req: IncomingMessage): boolean;
 }
 
 /** The answer to a request Node refused before the handler saw it (a timeout, oversized headers, garbage). */
@@ -44,13 +50,17 @@ export function createReceiver(
 ): Receiver {
   const node = toNodeHandler(handler);
   const active = new Set<ServerResponse>();
+  const table = createConnectionTable(settings);
   let closing = false;
-  let dropped = 0;
   let cutNow: (() => void) | undefined;
   let stopping: Promise<ShutdownResult> | undefined;
   const onRequest = (req: IncomingMessage, res: ServerResponse) => {
     active.add(res);
-    res.on('close', () => active.delete(res));
+    table.requestStarted(req.socket);
+    res.on('close', () => {
+      active.delete(res);
+      table.requestEnded(req.socket);
+    });
     // After the signal every answer closes its connection, so kept-alive clients go too.
     if (closing) res.setHeader('connection', 'close');
     if (!routes(req, res)) node(req, res);
@@ -66,10 +76,9 @@ export function createReceiver(
     },
     onRequest,
   );
-  server.maxConnections = settings.maxConnections;
-  server.on('drop', () => {
-    dropped++;
-  });
+  // Not server.maxConnections: it refuses the newcomer, so sockets that never send a byte would keep every place.
+  server.on('connection', (socket) => table.accept(socket));
+  server.on('close', () => table.close());
   // A client that is too slow, sends garbage or vanishes: answer if it can hear, close, never crash.
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
     const current = (socket as { _httpMessage?: { headersSent?: boolean } })._httpMessage;
@@ -83,9 +92,8 @@ export function createReceiver(
   });
 
   return {
-    get dropped() {
-      return dropped;
-    },
+    counts: table.counts,
+    startStream: (req) => table.startStream(req.socket),
     listen: (port, host) =>
       new Promise<number>((resolve, reject) => {
         server.once('error', reject);

@@ -14,7 +14,7 @@ describe('serve settings', () => {
   });
 
   it('has the documented defaults, and keeps the headers timeout within the request timeout', () => {
-    expect(readSettings({})).toEqual({ port: 3000, host: '127.0.0.1', quiet: false, ...SERVE_DEFAULTS, headersMs: 10_000 });
+    expect(readSettings({})).toEqual({ port: 3000, host: '127.0.0.1', quiet: false, ...SERVE_DEFAULTS, headersMs: 5_000 });
     expect(readSettings({ 'request-timeout': '2', 'headers-timeout': '5' }).headersMs).toBe(2_000);
     expect(() => readSettings({ port: '70000' })).toThrow(/--port must be a port number/);
   });

@@ -18,8 +18,14 @@ export interface ServeSettings {
   requestMs: number;
   /** Milliseconds an idle kept-alive connection stays open. */
   keepAliveMs: number;
-  /** Connections open at once; more are closed as they arrive. */
+  /** Connections open at once (viewer streams apart): the oldest waiting one makes room for a new one. */
   maxConnections: number;
+  /** Connections open at once from one address (IPv6: one /64). */
+  maxConnectionsPerAddress: number;
+  /** Viewer streams open at once; more are answered 503. */
+  maxStreams: number;
+  /** Viewer streams open at once from one address. */
+  maxStreamsPerAddress: number;
   /** Events one request may carry. */
   maxEvents: number;
   /** What to do with fields no model of this version defines (a newer server's). */
@@ -29,10 +35,14 @@ export interface ServeSettings {
 /** The defaults, as `--help` states them. */
 export const SERVE_DEFAULTS = {
   shutdownMs: 10_000,
-  headersMs: 10_000,
+  // A sender writes its headers at once; a few seconds keep silent sockets from holding places.
+  headersMs: 5_000,
   requestMs: 30_000,
   keepAliveMs: 5_000,
-  maxConnections: 128,
+  maxConnections: 1024,
+  maxConnectionsPerAddress: 256,
+  maxStreams: 64,
+  maxStreamsPerAddress: 16,
   maxEvents: DEFAULT_MAX_EVENTS,
   // Keeping a newer server's fields loses nothing; refusing them stops the conversation's deliveries.
   unknownFields: 'keep',
@@ -78,6 +88,13 @@ export function readSettings(values: Record<string, string | boolean | undefined
     requestMs: parseDuration('--request-timeout', text('request-timeout'), SERVE_DEFAULTS.requestMs),
     keepAliveMs: parseDuration('--keep-alive-timeout', text('keep-alive-timeout'), SERVE_DEFAULTS.keepAliveMs),
     maxConnections: parseCount('--max-connections', text('max-connections'), SERVE_DEFAULTS.maxConnections),
+    maxConnectionsPerAddress: parseCount(
+      '--max-connections-per-address',
+      text('max-connections-per-address'),
+      SERVE_DEFAULTS.maxConnectionsPerAddress,
+    ),
+    maxStreams: parseCount('--max-streams', text('max-streams'), SERVE_DEFAULTS.maxStreams),
+    maxStreamsPerAddress: parseCount('--max-streams-per-address', text('max-streams-per-address'), SERVE_DEFAULTS.maxStreamsPerAddress),
     maxEvents: parseCount('--max-events', text('max-events'), SERVE_DEFAULTS.maxEvents),
     unknownFields: parseUnknownFields(text('unknown-fields')),
   };

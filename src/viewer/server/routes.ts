@@ -25,6 +25,11 @@ export interface ViewerOptions {
   timings?: StreamTimings;
   /** Hears each time a one-time token was spent, with the next one. */
   onRedeem?: (nextToken: string) => void;
+  /**
+   * Whether a live stream may start for this request (the receiver's stream caps); a stream it
+   * refuses is answered 503 with `Retry-After`. Without it every stream starts.
+   */
+  admitStream?: (req: IncomingMessage) => boolean;
 }
 
 /** The viewer on a receiver. */
@@ -54,6 +59,9 @@ function answer(res: ServerResponse, status: number, type: string, body: string 
 }
 
 const json = (res: ServerResponse, status: number, body: unknown) => answer(res, status, 'application/json', JSON.stringify(body));
+
+/** Seconds a stream refused for want of room is told to wait. */
+const STREAM_RETRY_SECONDS = 5;
 
 const SIGNED_OUT =
   '<!doctype html><meta charset="utf-8"><title>agentwire</title><h1>Not signed in</h1><p>Open the viewer URL that <code>agentwire serve</code> printed (its token works once), or send the API key in <code>X-Session-API-Key</code>.</p>';
@@ -106,6 +114,10 @@ export function createViewer(options: ViewerOptions): Viewer {
     const from = typeof resume === 'string' && resume !== '' ? resume : after;
     // A cursor the store refuses is answered 422 before the stream starts (a browser then stops retrying).
     if (from !== undefined) await source.list(id, { after: from, limit: 1 });
+    if (options.admitStream && !options.admitStream(req))
+      return answer(res, 503, 'application/json', JSON.stringify({ detail: 'Too many live streams are open; try again later' }), {
+        'retry-after': String(STREAM_RETRY_SECONDS),
+      });
     const controller = new AbortController();
     streams.add(controller);
     res.on('close', () => controller.abort());

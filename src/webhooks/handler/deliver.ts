@@ -6,6 +6,7 @@
  */
 import { type Event, safeDecodeEvents, toValidationDetail } from '../../events/index';
 import { normalizeConversationId } from '../../internal/conversation-id';
+import { StoreUnavailableError } from '../../stores/index';
 import { rememberReceivedJson } from '../../stores/internal';
 import { dispatch } from '../dispatch';
 import type { HeaderLookup } from '../headers';
@@ -22,10 +23,14 @@ function tooManyEvents(state: HandlerState): WebhookResult {
   return detail(413, `The batch holds more than ${state.maxEvents} events, the most one request may carry`);
 }
 
+/** Seconds a sender is asked to wait when the store is unavailable for now. */
+const STORE_RETRY_SECONDS = 5;
+
 /**
  * Delivers a batch for the conversation `rawId` names (hyphenated or 32 hex digits): answers 200
- * once the store and every listener took it, 401, 413 or 422 when it is refused (whole), 500 when
- * the store or a listener failed (the sender will deliver it again).
+ * once the store and every listener took it, 401, 413 or 422 when it is refused (whole), 503 with
+ * `Retry-After` when the store is unavailable for now (`StoreUnavailableError`), 500 when the store
+ * or a listener failed otherwise (the sender will deliver it again either way).
  */
 export async function deliver(
   state: HandlerState,
@@ -61,6 +66,10 @@ export async function deliver(
   }
   const failure = await dispatch(decoded.output as Event[], { conversationId }, state.listeners, state.dedupe);
   if (!failure) state.reportUnknownFields(decoded.unknownFields, decoded.output as Event[], conversationId);
+  if (failure?.stage === 'store' && failure.error.errors[0] instanceof StoreUnavailableError)
+    return detail(503, 'The event store is unavailable for now; the batch was not acknowledged and may be delivered again', {
+      'retry-after': String(STORE_RETRY_SECONDS),
+    });
   if (failure?.stage === 'store')
     return detail(500, 'The event store could not store the batch; it was not acknowledged and may be delivered again');
   if (failure) return detail(500, 'A webhook listener failed; the batch was not acknowledged and may be delivered again');
