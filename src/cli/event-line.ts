@@ -1,25 +1,17 @@
 /**
- * One line per event for `serve` and `events list`, whatever a stored line holds: a line without
- * a field the summary expects prints without that part instead of failing.
+ * One line per event for `serve`, `events list` and `events tail`, whatever a stored line holds: a
+ * line without a field the summary expects prints without that part instead of failing. Text from
+ * the event is shown with its control characters as escapes (`\u001b`), never obeyed.
  * @module
  */
 import { type Event, safeDecodeEvent } from '../events/index';
+import { printable } from './report-text';
 import { summarizeEvent } from './summarize';
 
 /** The kind of a stored value, or a marker when it has none. */
 function kindOf(event: unknown): string {
   const kind = (event as { kind?: unknown } | null)?.kind;
   return typeof kind === 'string' ? kind : '(no kind)';
-}
-
-/** The text with control characters (which could drive a terminal) shown as spaces. */
-function printable(text: string): string {
-  let out = '';
-  for (const character of text) {
-    const code = character.charCodeAt(0);
-    out += code < 32 || (code >= 127 && code < 160) ? ' ' : character;
-  }
-  return out;
 }
 
 /** The summary of an event; empty when the value is not a valid event (a damaged or hand-written line). */

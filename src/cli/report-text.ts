@@ -4,23 +4,18 @@
  * counts by severity.
  * @module
  */
+import { escapeControlsInLine } from '../internal/control-characters';
 import type { Diagnostic, Severity } from '../internal/diagnostic';
 import type { Styles } from './color';
 import { UsageError } from './io';
 
-// C0 controls (line ends included), DEL, C1 controls, and the bidirectional marks and overrides.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters it escapes
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
-
 /**
  * `text` on one line, safe for a terminal: line ends, tabs and other control characters (which
- * could move the cursor or hide text) are written as escapes such as `\n` or `\u001b`. Text longer
- * than `max` characters is cut with `…`.
+ * could move the cursor or hide text) are written as escapes such as `\n` or `\u001b`
+ * ({@link escapeControlsInLine}). Text longer than `max` characters is cut with `…`.
  */
 export function printable(text: string, max = 2000): string {
-  const cut = text.length > max ? `${text.slice(0, max)}…` : text;
-  return cut.replace(UNSAFE, (char) => NAMED[char] ?? `\\u${(char.codePointAt(0) as number).toString(16).padStart(4, '0')}`);
+  return escapeControlsInLine(text.length > max ? `${text.slice(0, max)}…` : text);
 }
 
 /** `1 skill`, `2 skills`. */

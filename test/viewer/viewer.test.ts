@@ -8,12 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import conversation from '../fixtures/conversation.json';
 import { requireBuild } from '../helpers/built';
 import { needing } from '../helpers/components';
+import { HOSTILE as ESCAPE_TEXT, ESCAPES, hostileTerminalEvents, rawControls } from '../helpers/terminal-escapes';
 import { CHROMIUM, hasChromium, launchBrowser, post, type Served, startServe } from './harness';
 import { ANSI_OUTPUT, HOSTILE_TEXT, hostileEvents } from './hostile-events';
 
 const KEY = 'viewer-test-key';
 const RECORDED = '6c1f2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f';
 const HOSTILE = randomUUID();
+const ESCAPING = randomUUID();
 const events = conversation as unknown[];
 
 const suite = needing(
@@ -157,6 +159,51 @@ describe.skipIf(!hasChromium)(suite, () => {
     await page.locator('.item.message.user .text').click();
     expect(await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();
     expect(dialogs).toEqual([]);
+  });
+
+  it('shows control characters and bidirectional overrides as escapes, in the list, the transcript and the raw JSON', async () => {
+    const batch = hostileTerminalEvents();
+    await post(served.origin, KEY, ESCAPING, batch);
+    /** The text and every attribute value of the page, and its raw control characters (a carriage return is only a space here). */
+    const shown = async () => {
+      const all = await page.evaluate(() =>
+        [document.title, document.body.textContent ?? '']
+          .concat(
+            [...document.querySelectorAll('*')].flatMap((element) =>
+              element.getAttributeNames().map((name) => element.getAttribute(name) ?? ''),
+            ),
+          )
+          .join('\n'),
+      );
+      return { all, raw: rawControls(all, '\r') };
+    };
+
+    await page.goto(`${served.origin}/viewer/#/`);
+    const entry = page.locator(`li[data-id="${ESCAPING}"]`);
+    await entry.waitFor();
+    expect(await entry.locator('.title').textContent()).toContain(
+      '\\u0007 \\u0000 \\u007f safe EVIL txt.\\u202eexe \\u2066isolated\\u2069',
+    );
+    expect((await shown()).raw).toEqual([]);
+
+    await page.goto(`${served.origin}/viewer/#/c/${ESCAPING}`);
+    await page.locator('.item.row.error').waitFor();
+    expect(await page.locator('.item.message.user .text').first().textContent()).toBe(
+      '    \\u0007 \\u0000 \\u007f safe\rEVIL txt.\\u202eexe \\u2066isolated\\u2069',
+    );
+    expect(await page.locator('.item.tool .tool-name').textContent()).toBe('terminal\\u001b]0;pwned title\\u0007txt.\\u202eexe');
+    const transcript = await shown();
+    expect(transcript.raw).toEqual([]);
+    expect(transcript.all).toContain(`2025-01-02T03:04:05.000000\\u001b]52;c;cm0gLXJmIH4K\\u0007`);
+
+    // The raw JSON: still JSON of the very values sent.
+    await page.locator('.item.tool button.raw').click();
+    const raw = (await page.locator('dialog[open] pre').textContent()) ?? '';
+    expect(rawControls(raw)).toEqual([]);
+    const [action] = JSON.parse(`[${raw.replace(/\n\n(?=\{)/g, ',')}]`) as Record<string, unknown>[];
+    expect(action).toMatchObject({ tool_name: `terminal${ESCAPES.title}${ESCAPES.rlo}`, summary: ESCAPE_TEXT });
+    expect((await shown()).raw).toEqual([]);
+    await page.keyboard.press('Escape');
   });
 
   it('downloads the conversation as JSON Lines', async () => {

@@ -3,11 +3,13 @@
  * @module
  */
 
+import { escapeControls } from '../../internal/control-characters';
 import type { ConversationSummary } from '../../stores/index';
 import { iterateConversations } from '../../stores/index';
 import { parseCommandArgs } from '../args';
 import type { Command } from '../command';
 import type { CommandIO } from '../io';
+import { printable } from '../report-text';
 import { openReadStore } from '../store-option';
 
 const USAGE = `Usage: agentwire conversations [--data .agentwire | --store postgres://…] [--json]
@@ -48,13 +50,13 @@ export const conversations: Command = {
     rows.sort((a, b) => (b.lastAt ?? '').localeCompare(a.lastAt ?? '') || a.id.localeCompare(b.id));
     if (values.json) {
       const items = rows.map(({ id, events, firstAt, lastAt, lastKind }) => ({ id, events, first: firstAt, last: lastAt, lastKind }));
-      io.out(`${JSON.stringify(items, null, 2)}\n`);
+      io.out(`${escapeControls(JSON.stringify(items, null, 2))}\n`);
     } else if (rows.length > 0) {
       const width = Math.max(6, ...rows.map((row) => String(row.events).length));
       io.out(`${'CONVERSATION'.padEnd(36)}  ${'EVENTS'.padStart(width)}  ${'FIRST'.padEnd(26)}  ${'LAST'.padEnd(26)}  LAST KIND\n`);
       for (const row of rows)
         io.out(
-          `${row.id}  ${String(row.events).padStart(width)}  ${(row.firstAt ?? '-').padEnd(26)}  ${(row.lastAt ?? '-').padEnd(26)}  ${row.lastKind}\n`,
+          `${row.id}  ${String(row.events).padStart(width)}  ${printable(row.firstAt ?? '-').padEnd(26)}  ${printable(row.lastAt ?? '-').padEnd(26)}  ${printable(row.lastKind)}\n`,
         );
     }
     if (rows.length === 0) io.err(`no conversations stored in ${where}\n`);

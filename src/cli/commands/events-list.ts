@@ -2,6 +2,7 @@
  * `agentwire events list <conversation>`: reads back what `agentwire serve` stored.
  * @module
  */
+import { escapeControls } from '../../internal/control-characters';
 import { InvalidCursorError } from '../../stores/index';
 import { parseCommandArgs } from '../args';
 import type { Command } from '../command';
@@ -58,9 +59,11 @@ export const eventsList: Command = {
         for await (const { event, json, cursor } of entries) {
           // The reader has gone (`| head`): stop reading the store.
           if (io.outputClosed?.aborted) break;
-          // JSON: each event as stored, so integers past 2^53 keep their digits.
+          // JSON: each event as stored, so integers past 2^53 keep their digits (control characters as \u escapes: the same value).
           const item = values.cursors ? `{"cursor":${JSON.stringify(cursor)},"event":${json}}` : json;
-          io.out(values.json ? `${count === 0 ? '\n' : ',\n'}${item}` : `${eventLine(event, storedTime(event).padEnd(8))}\n`);
+          io.out(
+            values.json ? `${count === 0 ? '\n' : ',\n'}${escapeControls(item)}` : `${eventLine(event, storedTime(event).padEnd(8))}\n`,
+          );
           count++;
         }
       } catch (error) {

@@ -2,6 +2,7 @@
  * `agentwire events tail [conversation]`: prints events as they are stored, until stopped.
  * @module
  */
+import { escapeControls } from '../../internal/control-characters';
 import { createKindFilter, InvalidCursorError, stringifyEvent } from '../../stores/index';
 import { parseCommandArgs } from '../args';
 import type { Command } from '../command';
@@ -58,7 +59,7 @@ export const eventsTail: Command = {
           if (matches && !matches(event)) continue;
           io.out(
             values.json
-              ? `{"conversation_id":${JSON.stringify(id)},"cursor":${JSON.stringify(cursor)},"event":${stringifyEvent(event)}}\n`
+              ? `{"conversation_id":${JSON.stringify(id)},"cursor":${JSON.stringify(cursor)},"event":${escapeControls(stringifyEvent(event))}}\n`
               : `${eventLine(event, storedTime(event), id)}\n`,
           );
         }

@@ -4,10 +4,12 @@
  * @module
  */
 import { safeDecodeEvent, type ValidationErrorItem } from '../../events/index';
+import { escapeControls } from '../../internal/control-characters';
 import { parseCommandArgs } from '../args';
 import type { Command } from '../command';
 import { type CommandIO, readInput, UsageError } from '../io';
 import { readEventEntries } from '../read-events';
+import { printable } from '../report-text';
 
 /** The verdict on one event, as `--format json` prints it. */
 export interface EventVerdict {
@@ -40,17 +42,17 @@ export function validateText(text: string, lenient: boolean): ValidationReport {
   return { total: events.length, valid, invalid: events.length - valid, events };
 }
 
-const where = (loc: (string | number)[]) => (loc.length === 0 ? '(event)' : loc.join('.'));
+const where = (loc: (string | number)[]) => (loc.length === 0 ? '(event)' : printable(loc.join('.')));
 
-/** The human-readable report. */
+/** The human-readable report; text from the input (kinds, keys, values in messages) with its control characters as escapes. */
 export function formatReport(report: ValidationReport): string {
   const lines: string[] = [];
   for (const event of report.events) {
     if (event.valid) continue;
     const at = event.line === undefined ? '' : `line ${event.line}, `;
     const count = `${event.errors.length} error${event.errors.length === 1 ? '' : 's'}`;
-    lines.push(`event ${event.index} (${at}${event.kind ?? 'unknown kind'}): ${count}`);
-    for (const error of event.errors) lines.push(`  ${where(error.loc)}: ${error.msg} [${error.type}]`);
+    lines.push(`event ${event.index} (${at}${printable(event.kind ?? 'unknown kind')}): ${count}`);
+    for (const error of event.errors) lines.push(`  ${where(error.loc)}: ${printable(error.msg)} [${printable(error.type)}]`);
   }
   const plural = report.total === 1 ? 'event' : 'events';
   lines.push(`${report.total} ${plural}, ${report.valid} valid, ${report.invalid} invalid`);
@@ -88,7 +90,7 @@ export const eventsValidate: Command = {
     if (positionals.length !== 1) throw new UsageError(`expected one file (or - for standard input)\n\n${USAGE}`);
     const text = await readInput(positionals[0] as string, io);
     const report = validateText(text, values.lenient ?? false);
-    io.out(format === 'json' ? `${JSON.stringify(report, null, 2)}\n` : formatReport(report));
+    io.out(format === 'json' ? `${escapeControls(JSON.stringify(report, null, 2))}\n` : formatReport(report));
     return report.invalid === 0 ? 0 : 1;
   },
 };

@@ -9,6 +9,7 @@ import { parseCommandArgs } from '../args';
 import type { Command } from '../command';
 import { eventLine } from '../event-line';
 import { type CommandIO, UsageError } from '../io';
+import { printable } from '../report-text';
 import { resolveApiKey } from '../serve/api-key';
 import { bannerText, formatOrigin, viewerUrl } from '../serve/banner';
 import type { ConnectionCounts } from '../serve/connections';
@@ -153,13 +154,15 @@ export const serve: Command = {
       );
       handler.onUnknownField((field) =>
         screen.err(
-          `${clock()}  kept a field this version does not know, stored as sent: ${field.model}.${field.key}` +
-            ` (first in ${field.eventKind} ${field.eventId} of ${field.conversationId})\n`,
+          `${clock()}  kept a field this version does not know, stored as sent: ${printable(`${field.model}.${field.key}`)}` +
+            ` (first in ${printable(String(field.eventKind))} ${printable(String(field.eventId))} of ${field.conversationId})\n`,
         ),
       );
       handler.onReject((rejection) => {
         screen.countRejection(rejection.status);
-        screen.err(`${clock()}  refused ${rejection.status} ${rejection.method} ${rejection.path}: ${rejection.reason}\n`);
+        screen.err(
+          `${clock()}  refused ${rejection.status} ${rejection.method} ${printable(rejection.path)}: ${printable(rejection.reason)}\n`,
+        );
       });
       let origin = '';
       // The viewer asks the receiver (made next, with the viewer's routes) before a stream starts.

@@ -1,9 +1,11 @@
 /**
  * What `agentwire serve` prints while it runs: a line per event (standard output), a line per
  * refused request (standard error), and the counts for the summary. Output that goes away (a
- * closed pipe, `serve | head`) is dropped; receiving goes on.
+ * closed pipe, `serve | head`) is dropped; receiving goes on. Every line goes out with its
+ * control characters as escapes (`\u001b`, `\r`): text from requests is shown, never obeyed.
  * @module
  */
+import { escapeControlsInLine } from '../../internal/control-characters';
 import type { CommandIO } from '../io';
 
 /** The largest number of distinct conversations counted exactly (the count's memory stays bounded). */
@@ -11,9 +13,9 @@ export const MAX_COUNTED_CONVERSATIONS = 100_000;
 
 /** Counters and printers of a serve run. */
 export interface ServeConsole {
-  /** Prints to standard output, unless it went away. */
+  /** Prints lines to standard output, unless it went away. */
   out(text: string): void;
-  /** Prints to standard error, unless it went away. */
+  /** Prints lines to standard error, unless it went away. */
   err(text: string): void;
   /** Counts an event of a conversation. */
   countEvent(conversationId: string): void;
@@ -22,6 +24,9 @@ export interface ServeConsole {
   /** `Received 3 events in 1 conversation; refused 2 requests (401: 1, 422: 1)`. */
   summary(): string;
 }
+
+/** The lines of `text` with every control character but the line feeds between them escaped. */
+const safeLines = (text: string) => text.split('\n').map(escapeControlsInLine).join('\n');
 
 const plural = (count: number, word: string) => `${count.toLocaleString('en-US')} ${word}${count === 1 ? '' : 's'}`;
 
@@ -46,7 +51,7 @@ export function createServeConsole(io: CommandIO, streams?: { stdout: NodeJS.Wri
   const write = (which: 'out' | 'err', text: string) => {
     if (!live[which]) return;
     try {
-      io[which](text);
+      io[which](safeLines(text));
     } catch {
       live[which] = false;
     }

@@ -5,8 +5,9 @@
  * @module
  */
 
+import { escapeControls } from '../../internal/control-characters';
 import type { ProfileDiagnostic, ValidationReport } from '../../validate/index';
-import { escapeUnsafe, relativeToCwd } from './format-shared';
+import { relativeToCwd } from './format-shared';
 import { formatSummary } from './format-summary';
 
 /** Options of {@link formatGithub}. */
@@ -36,7 +37,7 @@ const COMMAND = { error: 'error', warning: 'warning', info: 'notice' } as const;
  */
 export function formatGithubCommand(item: ProfileDiagnostic, cwd: string): string {
   const properties = [
-    `file=${escapeProperty(escapeUnsafe(relativeToCwd(item.file, cwd)))}`,
+    `file=${escapeProperty(escapeControls(relativeToCwd(item.file, cwd)))}`,
     `line=${item.line}`,
     `col=${item.column}`,
     `title=${escapeProperty(item.code)}`,
@@ -47,7 +48,7 @@ export function formatGithubCommand(item: ProfileDiagnostic, cwd: string): strin
     const note = related.message === '' ? '' : `: ${related.message}`;
     lines.push(`See ${relativeToCwd(related.file, cwd)}:${related.line}:${related.column}${note}`);
   }
-  return `::${COMMAND[item.severity]} ${properties}::${escapeData(escapeUnsafe(lines.join('\n')))}`;
+  return `::${COMMAND[item.severity]} ${properties}::${escapeData(escapeControls(lines.join('\n')))}`;
 }
 
 /**

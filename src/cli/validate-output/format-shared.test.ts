@@ -1,6 +1,6 @@
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { escapeUnsafe, isInside, relativeToCwd } from './format-shared';
+import { isInside, relativeToCwd } from './format-shared';
 
 const cwd = resolve('/ci/repo');
 
@@ -22,16 +22,5 @@ describe('isInside', () => {
     expect(isInside(join(cwd, '..', 'a.json'), cwd)).toBe(false);
     expect(isInside(resolve(cwd, '..'), cwd)).toBe(false);
     expect(isInside(resolve('/elsewhere/a.json'), cwd)).toBe(false);
-  });
-});
-
-describe('escapeUnsafe', () => {
-  it('shows control characters and bidirectional controls as escapes', () => {
-    expect(escapeUnsafe('a\u001b[31mb\u0007\u0000\u007f\u009b')).toBe('a\\u001b[31mb\\u0007\\u0000\\u007f\\u009b');
-    expect(escapeUnsafe('x\u202ey\u2066z\u200f\u061c')).toBe('x\\u202ey\\u2066z\\u200f\\u061c');
-  });
-
-  it('keeps tabs, line ends and ordinary Unicode', () => {
-    expect(escapeUnsafe('a\tb\nc\r\nd — ünï 😀 中文')).toBe('a\tb\nc\r\nd — ünï 😀 中文');
   });
 });

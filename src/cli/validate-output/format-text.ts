@@ -4,9 +4,9 @@
  * @module
  */
 
+import { escapeControls } from '../../internal/control-characters';
 import type { ProfileDiagnostic, ValidationReport } from '../../validate/index';
 import { createStyles, type Style } from '../color';
-import { escapeUnsafe } from './format-shared';
 import { formatSummary } from './format-summary';
 
 /** Options of {@link formatText}. */
@@ -18,11 +18,11 @@ export interface TextFormatOptions {
 }
 
 /** One line of text: a newline (a file name can hold one) shown as `\n` as well. */
-const oneLine = (text: string) => escapeUnsafe(text).replace(/\r\n?|\n/g, '\\n');
+const oneLine = (text: string) => escapeControls(text).replace(/\r\n?|\n/g, '\\n');
 
 /** Lines after the first indented by `indent`, so a multi-line message stays in its column; `\r\n` and `\r` count as newlines. */
 const block = (text: string, indent: string) =>
-  escapeUnsafe(text)
+  escapeControls(text)
     .split(/\r\n?|\n/)
     .join(`\n${indent}`);
 

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { cutShort, foldLines, isHttpUrl, isSafeImageUrl, linkify, stripAnsi } from './text';
 
 describe('viewer text helpers', () => {
-  it('strips ANSI sequences and controls but keeps tabs and line breaks', () => {
-    expect(stripAnsi('\u001b[32mok\u001b[0m\tdone\r\n\u0000\u009b2Jx')).toBe('ok\tdone\r\nx');
+  it('strips ANSI sequences, leaving other control characters for the page to show as escapes', () => {
+    expect(stripAnsi('\u001b[32mok\u001b[0m\tdone\r\n\u0000\u009b2Jx\u001b]0;title\u0007\u202e')).toBe('ok\tdone\r\n\u0000x\u202e');
   });
 
   it('links only http(s) URLs', () => {

@@ -1,19 +1,20 @@
 /**
- * Text helpers of the viewer: untrusted text made safe to show (ANSI escapes and control
- * characters out), links limited to http(s), long text cut short. Edge-safe, no DOM.
+ * Text helpers of the viewer: ANSI escape sequences out of untrusted text (the page shows any
+ * other control character as an escape), links limited to http(s), long text cut short. Edge-safe,
+ * no DOM.
  * @module
  */
 
 /** CSI (`ESC [ … final`), OSC (`ESC ] … BEL` or `ESC \`), and two-byte escapes. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the point is to find control characters
 const ANSI = /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|\u001b[@-Z\\-_]|\u009b[0-?]*[ -/]*[@-~]/g;
-/** C0 and C1 controls except tab, line feed and carriage return. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: the point is to find control characters
-const CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
-
-/** Removes ANSI escape sequences and other control characters (tab and line breaks stay). */
+/**
+ * Removes ANSI escape sequences: colours, window titles, hyperlinks, screen controls (terminal
+ * output is full of colours; shown, they would only be noise). Any other control character stays
+ * for the page to show as an escape.
+ */
 export function stripAnsi(text: string): string {
-  return text.replace(ANSI, '').replace(CONTROLS, '');
+  return text.replace(ANSI, '');
 }
 
 /** Whether `value` is an absolute `http:` or `https:` URL, the only links the viewer makes. */

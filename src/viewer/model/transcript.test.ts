@@ -160,7 +160,7 @@ describe('buildTranscript', () => {
     expect([tool.status, tool.title, tool.risk, tool.output]).toEqual(['pending', 'sleep 100', 'UNKNOWN', '']);
   });
 
-  it('strips ANSI escapes and control characters from output', () => {
+  it('strips ANSI escapes from output (the page shows a lone control character as an escape)', () => {
     const transcript = buildTranscript([
       ev('ActionEvent', 'x', null, {
         tool_name: 'terminal',
@@ -181,6 +181,6 @@ describe('buildTranscript', () => {
       }),
     ]);
     const tool = transcript.items[0] as ToolItem;
-    expect([tool.title, tool.output, tool.isError, tool.exitCode]).toEqual(['ls', 'error link', true, 2]);
+    expect([tool.title, tool.output, tool.isError, tool.exitCode]).toEqual(['ls', 'error\u0007 link', true, 2]);
   });
 });

@@ -1,8 +1,11 @@
 /**
  * Building DOM without markup: every text goes in through `textContent`, attributes are set one by
- * one (event handlers never as attributes), and links only to http(s) URLs. Browser only.
+ * one (event handlers never as attributes), and links only to http(s) URLs. Texts and attribute
+ * values go in with their control characters and bidirectional controls shown as escapes
+ * (`\u202e`), so none of them reorders or hides what the page shows. Browser only.
  * @module
  */
+import { escapeControls } from '../../internal/control-characters';
 import { isHttpUrl, linkify } from '../model/text';
 
 /** Attributes of {@link h}: strings set with `setAttribute` (never `on…`, never `href`/`src`: see {@link link}). */
@@ -22,24 +25,29 @@ export function h<K extends keyof HTMLElementTagNameMap>(
   const element = document.createElement(tag);
   for (const [name, value] of Object.entries(attributes)) {
     if (value === undefined || value === false || FORBIDDEN.test(name)) continue;
-    element.setAttribute(name, value === true ? '' : value);
+    element.setAttribute(name, value === true ? '' : escapeControls(value));
   }
   append(element, children);
   return element;
+}
+
+/** A text node of `value`, its control characters shown as escapes. */
+function textNode(value: string): Text {
+  return document.createTextNode(escapeControls(value));
 }
 
 /** Appends children (texts as text nodes). */
 export function append(parent: Node, children: readonly Child[]): void {
   for (const child of children) {
     if (child === null || child === undefined || child === false) continue;
-    parent.appendChild(typeof child === 'string' ? document.createTextNode(child) : child);
+    parent.appendChild(typeof child === 'string' ? textNode(child) : child);
   }
 }
 
 /** A link to an http(s) URL, opened in a new tab without a referrer; any other URL stays plain text. */
-export function link(url: string, text = url): Node {
-  if (!isHttpUrl(url)) return document.createTextNode(text);
-  const anchor = h('a', { target: '_blank', rel: 'noopener noreferrer nofollow' }, text);
+export function link(url: string, label = url): Node {
+  if (!isHttpUrl(url)) return textNode(label);
+  const anchor = h('a', { target: '_blank', rel: 'noopener noreferrer nofollow' }, label);
   anchor.href = url;
   return anchor;
 }
@@ -52,9 +60,9 @@ export function localLink(path: string, attributes: Attributes, ...children: Chi
 }
 
 /** Text with its http(s) URLs as links. */
-export function richText(text: string): DocumentFragment {
+export function richText(value: string): DocumentFragment {
   const fragment = document.createDocumentFragment();
-  for (const piece of linkify(text)) fragment.appendChild(piece.href ? link(piece.href, piece.text) : document.createTextNode(piece.text));
+  for (const piece of linkify(value)) fragment.appendChild(piece.href ? link(piece.href, piece.text) : textNode(piece.text));
   return fragment;
 }
 

@@ -4,6 +4,7 @@
  * @module
  */
 import type { Event } from '../../events/index';
+import { escapeControls } from '../../internal/control-characters';
 import { SignedOutError } from './api';
 import { type ConversationView, openConversation } from './conversation-view';
 import { h } from './dom';
@@ -24,7 +25,8 @@ export function start(): void {
   let current: ConversationView | ListView | undefined;
 
   const showRaw = (events: Event[]) => {
-    rawText.textContent = events.map((event) => JSON.stringify(event, null, 2)).join('\n\n');
+    // Still JSON of the same values, with control and bidirectional characters as \u escapes.
+    rawText.textContent = escapeControls(events.map((event) => JSON.stringify(event, null, 2)).join('\n\n'));
     dialog.showModal();
   };
   const onError = (error: Error) => {
