@@ -118,8 +118,15 @@ describe('the viewer routes', () => {
     await push(event(1), event(2));
     const origin = await start(source);
     const url = `${origin}/viewer/api/conversations/${ID}/stream`;
-    setTimeout(() => push(event(3)), 100);
-    const first = await readStream(url, {}, (text) => ids(text).length === 3 && text.includes(': heartbeat'));
+    // The new event is stored once the stream has sent what was stored before it, whatever the load.
+    let pushed = false;
+    const first = await readStream(url, {}, (text) => {
+      if (!pushed && ids(text).length === 2) {
+        pushed = true;
+        void push(event(3));
+      }
+      return ids(text).length === 3 && text.includes(': heartbeat');
+    });
     expect(ids(first)).toEqual(['e1', 'e2', 'e3']);
     expect(first.startsWith('retry: 2000\n\n')).toBe(true);
     expect([...first.matchAll(/^id: (.*)$/gm)].map((match) => match[1])).toEqual(['2', '3']);
@@ -135,8 +142,14 @@ describe('the viewer routes', () => {
     const { source, push } = memory(true);
     await push(event(1));
     const origin = await start(source);
-    setTimeout(() => push(event(2), event(3)), 50);
-    const text = await readStream(`${origin}/viewer/api/conversations/${ID}/stream`, {}, (so) => ids(so).length === 3);
+    let pushed = false;
+    const text = await readStream(`${origin}/viewer/api/conversations/${ID}/stream`, {}, (so) => {
+      if (!pushed && ids(so).length === 1) {
+        pushed = true;
+        void push(event(2), event(3));
+      }
+      return ids(so).length === 3;
+    });
     expect(ids(text)).toEqual(['e1', 'e2', 'e3']);
     expect([...text.matchAll(/^id: (.*)$/gm)].map((match) => match[1])).toEqual(['1', '2', '3']);
   });
