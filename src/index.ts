@@ -14,7 +14,7 @@
  *   console.error(error.name, error.message);
  * }
  * ```
- * @module
+ * @module agentwire
  */
 
 export { AgentwireError, isAgentwireError } from './internal/agentwire-error';

@@ -162,7 +162,38 @@ const creditsOf = (value: unknown, where: string): number => {
   return Number.isFinite(credits) ? credits : 0;
 };
 
-/** Creates a client of the V1 API. */
+/**
+ * Creates a client of the service's V1 API (`/api/v1`): conversations, their events (decoded and
+ * typed with agentwire's codecs), sandboxes, settings, secrets, skills, and the webhook callbacks
+ * agent servers make. Creating it sends nothing; each call is one HTTP request through `fetch`.
+ *
+ * ```ts
+ * import { createClient, NotFoundError } from 'agentwire/api';
+ *
+ * const api = createClient({ baseUrl: 'https://app.example.com', apiKey: process.env.SERVICE_API_KEY! });
+ * const task = await api.appConversations.create({
+ *   initial_message: { content: [{ type: 'text', text: 'Fix the failing test' }], run: true },
+ * });
+ * const conversationId = await api.appConversations.waitUntilReady(task);
+ * for await (const event of await api.events.search(conversationId)) console.log(event.kind);
+ * ```
+ *
+ * - Authentication: `apiKey` goes as `Authorization: Bearer` (or `X-Session-API-Key` with
+ *   `auth: 'session-key'`); the webhook callbacks always send `X-Session-API-Key`
+ *   (`sessionApiKey`, default `apiKey`). Keys never appear in errors, logs, hooks or `inspect`.
+ * - Retries: connection failures, timeouts, 408, 429 and 5xx answers are tried again
+ *   up to `maxRetries` times (default 2), after the server's `Retry-After` or an exponential
+ *   backoff with jitter; `timeout` (default 60 s) bounds each attempt.
+ * - Errors: an HTTP error answer rejects with a subclass of `APIError` by status
+ *   (`BadRequestError` 400, `AuthenticationError` 401, `PermissionDeniedError` 403,
+ *   `NotFoundError` 404, `ConflictError` 409, `UnprocessableEntityError` 422, `RateLimitError` 429,
+ *   `InternalServerError` 5xx); no answer rejects with `APIConnectionError` (`APITimeoutError`);
+ *   an answer the schemas refuse with `APIResponseValidationError`. All extend `AgentwireError`.
+ * - Decoding: `unknownKinds` and `unknownFields` choose between refusing and keeping what a newer
+ *   server sends (both `'reject'` by default, as the service's own models do).
+ *
+ * docs/api-client.md walks through a conversation from creation to its events.
+ */
 export function createClient<const Mode extends UnknownKindsMode = 'reject'>(options: ClientOptions<Mode>): AgentwireClient<Mode> {
   if (!options.baseUrl) throw new TypeError('createClient: baseUrl is required');
   if (!options.apiKey) throw new TypeError('createClient: apiKey is required');

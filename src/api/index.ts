@@ -2,7 +2,7 @@
  * The typed client of the service's V1 API: `createClient({ baseUrl, apiKey })`, with sandboxes,
  * sandbox templates, credits, conversations and events; errors per status, retries with backoff and
  * `Retry-After`, timeouts with cancellation, and keys kept out of every message.
- * @module
+ * @module agentwire/api
  */
 export {
   type AgentServerClient,

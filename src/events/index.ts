@@ -8,7 +8,7 @@
  *   if (isActionEvent(event)) console.log(event.tool_name, event.action?.kind);
  * }
  * ```
- * @module
+ * @module agentwire/events
  */
 
 export * from './conversation/index';

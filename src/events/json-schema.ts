@@ -2,7 +2,7 @@
  * JSON Schema (draft 2020-12) of the event wire format, for users who validate events in other
  * languages. A separate entry point (`agentwire/events/json-schema`), so the converter never
  * weighs on `agentwire/events`.
- * @module
+ * @module agentwire/events/json-schema
  */
 import { toJsonSchema as convert, type JsonSchema } from '@valibot/to-json-schema';
 import type * as v from 'valibot';

@@ -4,7 +4,7 @@
  * column, rule code, hint) for everything the service would reject, drop or misread. Runs
  * anywhere: no Node built-ins, no `Buffer`. Reading a plugin folder from disk is
  * `agentwire/plugins/node`.
- * @module
+ * @module agentwire/plugins
  */
 
 export type { Diagnostic, Position, RelatedLocation, Severity } from '../internal/diagnostic';

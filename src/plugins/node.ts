@@ -5,7 +5,7 @@
  * `agentwire/skills`), commands and the skills made of them, agents, hooks and tool servers, each
  * path held inside the plugin, and a diagnostic for everything the service rejects, skips or
  * misreads. Node only; the parsers it uses run anywhere from `agentwire/plugins`.
- * @module
+ * @module agentwire/plugins/node
  */
 
 export { loadPluginDirectory } from './node/load-plugin-directory';

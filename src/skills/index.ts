@@ -3,7 +3,7 @@
  * `SKILL.md` folders, legacy files, configuration repositories), resolved across layers as the
  * service resolves them, and a diagnostic with file, line and a fix for everything it would drop,
  * shadow or misread. Node only.
- * @module
+ * @module agentwire/skills
  */
 
 export type { DirectoryEntry, EntryKind, SkillFileSystem } from '../internal/node/file-system';

@@ -8,7 +8,7 @@
  * for (const check of storeContract({ create: () => createMyStore() })) test(check.name, check.run);
  * ```
  * Edge-safe.
- * @module
+ * @module agentwire/stores/contract
  */
 import { appendChecks } from './contract/checks-append';
 import { idChecks } from './contract/checks-ids';

@@ -7,7 +7,7 @@
  * const store = createFileStore({ dir: '.agentwire' });
  * await store.lock(); // one writer per folder
  * ```
- * @module
+ * @module agentwire/stores/file
  */
 
 export { acquireDataLock, DataFolderLockedError, type DataLock, LOCK_FILE } from './file/data-lock';

@@ -9,7 +9,7 @@
  * const store = createMemoryStore();
  * for await (const event of iterateEvents(store, conversationId)) console.log(event.kind);
  * ```
- * @module
+ * @module agentwire/stores
  */
 
 export { InvalidCursorError, StoreClosedError, StoreUnavailableError, type StoreUnavailableReason } from './errors';

@@ -6,7 +6,7 @@
  * import { createPostgresStore } from 'agentwire/stores/postgres';
  * const store = createPostgresStore({ connectionString: process.env.DATABASE_URL! });
  * ```
- * @module
+ * @module agentwire/stores/postgres
  */
 
 export type { PostgresClient, PostgresNotification, PostgresPool, PostgresResult } from './postgres/pool';

@@ -5,7 +5,7 @@
  * by the Agent Skills, Claude Code and Agent Plugins rules ({@link Profile}), and returns one
  * sorted report. {@link ruleCatalog} lists every rule it can report, with the profiles that raise
  * it. Node only.
- * @module
+ * @module agentwire/validate
  */
 
 export { type CatalogRule, findRule, type RuleArea, ruleAreas, ruleCatalog } from './rule-catalog';

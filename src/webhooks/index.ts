@@ -10,7 +10,7 @@
  * webhooks.on('ActionEvent', (event, { conversationId }) => console.log(conversationId, event.tool_name));
  * // Bun: Bun.serve({ fetch: webhooks.fetch }); Deno: Deno.serve(webhooks.fetch); Hono: webhooks.fetch(c.req.raw)
  * ```
- * @module
+ * @module agentwire/webhooks
  */
 
 export { compactConversationId, normalizeConversationId } from '../internal/conversation-id';

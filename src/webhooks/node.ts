@@ -1,7 +1,7 @@
 /**
  * Mounting a webhook handler on `node:http`, Express or Connect. The file store is
  * `agentwire/stores/file`.
- * @module
+ * @module agentwire/webhooks/node
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { nodeHeaderLookup } from './headers';
