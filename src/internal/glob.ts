@@ -33,7 +33,7 @@ export function globMatcher(patterns: readonly string[]): (path: string) => bool
 }
 
 const SPECIAL = /[.*+?^${}()|[\]\\/]/g;
-const escape = (text: string) => text.replace(SPECIAL, '\\$&');
+const literal = (text: string) => text.replace(SPECIAL, '\\$&');
 
 function translate(pattern: string): string {
   let out = '';
@@ -62,7 +62,7 @@ function translate(pattern: string): string {
       continue;
     }
     if (char === '\\' && at + 1 < pattern.length) {
-      out += escape(pattern[at + 1] as string);
+      out += literal(pattern[at + 1] as string);
       at += 2;
       continue;
     }
@@ -82,7 +82,7 @@ function translate(pattern: string): string {
         continue;
       }
     }
-    out += escape(char);
+    out += literal(char);
     at++;
   }
   return out;
