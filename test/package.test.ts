@@ -57,7 +57,7 @@ describe('the published tarball', () => {
   it('holds the built entries, their declarations, the executable and the documents, and nothing else', () => {
     const unexpected = files.filter(
       (path) =>
-        !/^(package\.json|README\.md|LICENSE|CHANGELOG\.md|dist\/[\w/-]+\.(js|cjs|d\.ts|d\.cts)|dist\/viewer\/(index\.html|app\.css))$/.test(
+        !/^(package\.json|README\.md|LICENSE|CHANGELOG\.md|dist\/[\w/-]+\.(js|cjs|d\.ts|d\.cts)|dist\/viewer\/(index\.html|app\.css)|schema\/agentwire\.config\.schema\.json)$/.test(
           path,
         ),
     );
@@ -69,6 +69,8 @@ describe('the published tarball', () => {
       'dist/viewer/index.html',
     ]);
     expect(files.filter((path) => path.startsWith('dist/cli/'))).toEqual(['dist/cli/main.js']);
+    // The JSON Schema of agentwire.config.json, for editors.
+    expect(files.filter((path) => path.startsWith('schema/'))).toEqual(['schema/agentwire.config.schema.json']);
     expect(read('dist/cli/main.js').startsWith('#!/usr/bin/env node\n')).toBe(true);
   });
 
@@ -85,7 +87,8 @@ describe('the published tarball', () => {
     ].map((path) => posix.normalize(path));
     expect(targets.filter((path) => !files.includes(path))).toEqual([]);
     // Every subpath has its node10 declarations (typesVersions), pointing at the same file as its ESM types.
-    const subpaths = Object.keys(manifest.exports).filter((key) => key !== '.' && key !== './package.json');
+    // Every subpath of code: package.json and the configuration schema are JSON, with no declarations.
+    const subpaths = Object.keys(manifest.exports).filter((key) => key !== '.' && typeof manifest.exports[key] !== 'string');
     expect(Object.keys(manifest.typesVersions['*'] ?? {})).toEqual(subpaths.map((key) => key.slice(2)));
     for (const key of subpaths) {
       const entry = manifest.exports[key] as Record<string, Record<string, string>>;

@@ -122,7 +122,8 @@ export async function validate(paths: readonly string[], options: ValidateOption
     'options',
   );
   const builtinNames = options.builtinNames === undefined ? undefined : new Set(options.builtinNames);
-  const resolved = await resolveConfigs(given, cwd, options.config);
+  const chosen = (['profiles', 'preset', 'service'] as const).filter((key) => options[key] !== undefined);
+  const resolved = await resolveConfigs(given, cwd, options.config, chosen);
   return runValidate({
     paths: given,
     cwd,

@@ -29,17 +29,26 @@ export interface ResolvedConfigs {
 
 const RUN_KEYS = ['profiles', 'preset', 'service'] as const;
 
+/** A setting of the whole run that a configuration may make. */
+export type RunKey = (typeof RUN_KEYS)[number];
+
 function sameValue(a: unknown, b: unknown): boolean {
   if (Array.isArray(a) && Array.isArray(b)) return JSON.stringify([...new Set(a)].sort()) === JSON.stringify([...new Set(b)].sort());
   return a === b;
 }
 
 /**
- * Loads the configurations of a run of `paths` (as given, relative to `cwd`).
+ * Loads the configurations of a run of `paths` (as given, relative to `cwd`). The run-wide
+ * settings in `chosen` are the caller's: what the configurations say of them is not read.
  * @throws {ValidateConfigError} when one cannot be used, or two found for different paths set
  * different profiles, presets or service versions.
  */
-export async function resolveConfigs(paths: readonly string[], cwd: string, choice: ConfigChoice): Promise<ResolvedConfigs> {
+export async function resolveConfigs(
+  paths: readonly string[],
+  cwd: string,
+  choice: ConfigChoice,
+  chosen: readonly RunKey[] = [],
+): Promise<ResolvedConfigs> {
   const configs: LoadedConfig[] = [];
   if (typeof choice === 'string') configs.push(await readConfigFile(resolve(cwd, choice), cwd));
   else if (typeof choice === 'object' && choice !== null)
@@ -55,7 +64,7 @@ export async function resolveConfigs(paths: readonly string[], cwd: string, choi
     }
   }
   const resolved: ResolvedConfigs = { configs };
-  for (const key of RUN_KEYS) {
+  for (const key of RUN_KEYS.filter((run) => !chosen.includes(run))) {
     const setting = configs.filter((loaded) => loaded.config[key] !== undefined);
     const [first, ...others] = setting;
     if (!first) continue;
