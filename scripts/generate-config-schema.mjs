@@ -34,7 +34,7 @@ try {
 } catch {}
 if (current === fresh) console.log(`${SCHEMA} is up to date.`);
 else if (process.argv.includes('--check')) {
-  console.error(`${SCHEMA} is out of date: run \`node scripts/generate-config-schema.mjs\` and commit the result.`);
+  console.error(`${SCHEMA} is out of date: run \`npm run docs:rules\` (after a rule is added or changed) and commit the result.`);
   process.exit(1);
 } else {
   mkdirSync(join(root, 'schema'), { recursive: true });

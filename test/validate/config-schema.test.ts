@@ -15,7 +15,7 @@ const FILE = 'schema/agentwire.config.schema.json';
 const published = () => JSON.parse(readFileSync(join(ROOT, FILE), 'utf8')) as Record<string, unknown>;
 
 describe('schema/agentwire.config.schema.json', () => {
-  it('is what the generator writes (run `node scripts/generate-config-schema.mjs` after changing a rule)', () => {
+  it('is what the generator writes (run `npm run docs:rules` after changing a rule)', () => {
     expect(published()).toEqual(configJsonSchema());
     const run = spawnSync(process.execPath, ['scripts/generate-config-schema.mjs', '--check'], { cwd: ROOT, encoding: 'utf8' });
     expect(run.stderr).toBe('');
