@@ -7,10 +7,11 @@ import { ROOT } from './helpers/built';
 import { createPackedProject, type PackedProject } from './helpers/packed';
 
 // The budget of the published tarball. Today (no source maps, one copy of the library) it packs
-// to about 725 KB and unpacks to about 3.4 MB; a source map or a second bundled copy of the
+// to about 820 KB and unpacks to about 3.8 MB; a source map or a second bundled copy of the
 // library would each break it. The agent-server client's generated types (ESM and CommonJS
-// declarations of `agentwire/api`) took it past 720 KiB packed.
-const BUDGET = { packed: 800 * 1024, unpacked: 4 * 1024 * 1024, cli: 320 * 1024 };
+// declarations of `agentwire/api`) took it past 720 KiB packed; the configuration of `validate`
+// (its code in both builds, and its JSON Schema, 2.7 KB packed) past 800 KiB.
+const BUDGET = { packed: 840 * 1024, unpacked: 4 * 1024 * 1024, cli: 320 * 1024 };
 
 // Functions of the library the executable uses: each must be defined once in the ESM build, once
 // in the CommonJS build, and never inside the executable itself.
