@@ -248,8 +248,110 @@ describe('agentwire validate: formats, exit codes, options', () => {
 
   it('--help documents every option', () => {
     const help = node([CLI, 'validate', '--help']).stdout;
-    for (const option of ['--profile', '--format', '--strict', '--quiet', '--preset', '--service', '--builtin-names'])
+    for (const option of [
+      '--profile',
+      '--format',
+      '--strict',
+      '--quiet',
+      '--preset',
+      '--service',
+      '--builtin-names',
+      '--rule <id>:<severity>',
+      '--ignore <glob>',
+      '--config <file>',
+      '--no-config',
+      '--max-warnings <N>',
+    ])
       expect(help).toContain(option);
     expect(readFileSync(join(__dirname, '../docs/cli.md'), 'utf8')).toContain('agentwire validate');
+  });
+});
+
+describe('agentwire validate: configuration', () => {
+  /** A marketplace Claude Code refuses (its name is reserved) listing a plugin with no metadata (a warning). */
+  const OFFICIAL = {
+    '.claude-plugin/marketplace.json': JSON.stringify({
+      name: 'claude-plugins-official',
+      owner: { name: 'Plugins' },
+      plugins: [{ name: 'ops', source: './plugins/ops' }],
+    }),
+    'plugins/ops/.claude-plugin/plugin.json': JSON.stringify({ name: 'ops' }),
+  };
+  const RESERVED = 'claude-code-marketplace-name-reserved';
+  const METADATA = 'claude-code-metadata-missing';
+  const official = (files: Record<string, string> = {}) => {
+    const repo = tempRepository({ ...OFFICIAL, ...files });
+    cleanups.push(repo.cleanup);
+    return repo.root;
+  };
+  const codes = (cwd: string, args: string[]) => {
+    const run = validate(cwd, ['--format', 'json', ...args]);
+    const diagnostics =
+      run.stdout === '' ? [] : (JSON.parse(run.stdout) as { diagnostics: { code: string; severity: string }[] }).diagnostics;
+    return { status: run.status, stderr: run.stderr, found: diagnostics.map((d) => `${d.code}:${d.severity}`) };
+  };
+
+  it('--rule turns the reserved-name rule off, so the marketplace passes under --profile claude-code', () => {
+    const root = official();
+    expect(codes(root, ['--profile', 'claude-code'])).toEqual({
+      status: 1,
+      stderr: '',
+      found: [`${RESERVED}:error`, `${METADATA}:warning`],
+    });
+    expect(codes(root, ['--profile', 'claude-code', '--rule', `${RESERVED}:off`])).toEqual({
+      status: 0,
+      stderr: '',
+      found: [`${METADATA}:warning`],
+    });
+    expect(codes(root, ['--profile', 'claude-code', '--rule', 'tag:claude-code:info']).found).toEqual([
+      `${RESERVED}:info`,
+      `${METADATA}:info`,
+    ]);
+  });
+
+  it('reads agentwire.config.json above the path; flags weigh over it; --config and --no-config choose', () => {
+    const root = official({
+      'agentwire.config.json': JSON.stringify({ profiles: ['claude-code'], rules: { [RESERVED]: 'off' } }),
+      'ci/strict.json': JSON.stringify({ profiles: ['claude-code'], rules: { [METADATA]: 'error' } }),
+    });
+    expect(codes(root, []).found).toEqual([`${METADATA}:warning`]);
+    expect(codes(join(root, 'plugins'), ['..']).found).toEqual([`${METADATA}:warning`]);
+    expect(codes(root, ['--rule', `${RESERVED}:warning`]).found).toEqual([`${RESERVED}:warning`, `${METADATA}:warning`]);
+    expect(codes(root, ['--config', 'ci/strict.json'])).toMatchObject({ status: 1, found: [`${RESERVED}:error`, `${METADATA}:error`] });
+    // Without a configuration, the default profile (openhands) finds nothing wrong here.
+    expect(codes(root, ['--no-config'])).toEqual({ status: 0, stderr: '', found: [] });
+  });
+
+  it('--ignore leaves files out, relative to the current folder', () => {
+    const root = official();
+    expect(codes(root, ['--profile', 'claude-code', '--ignore', 'plugins/**', '--ignore', '*.md']).found).toEqual([`${RESERVED}:error`]);
+  });
+
+  it('--max-warnings N fails when there are more than N warnings, and says so', () => {
+    const root = official({ 'agentwire.config.json': JSON.stringify({ profiles: ['claude-code'], rules: { [RESERVED]: 'warning' } }) });
+    expect(validate(root, ['--max-warnings', '2']).status).toBe(0);
+    const over = validate(root, ['--max-warnings', '1']);
+    expect(over.status).toBe(1);
+    expect(over.stderr).toBe('2 warnings, more than --max-warnings 1 allows\n');
+    expect(validate(root, ['--max-warnings', 'many']).stderr).toContain('--max-warnings must be a whole number');
+  });
+
+  it('exit 2 with the file, the place and a suggestion for a configuration or a flag that cannot be used', () => {
+    const root = official({ 'agentwire.config.json': JSON.stringify({ rules: { 'claude-code-marketplace-name-reservd': 'off' } }) });
+    const bad = validate(root, []);
+    expect(bad.status).toBe(2);
+    expect(bad.stdout).toBe('');
+    expect(bad.stderr).toContain(
+      'agentwire.config.json: rules["claude-code-marketplace-name-reservd"]: unknown rule "claude-code-marketplace-name-reservd" (did you mean "claude-code-marketplace-name-reserved"?)',
+    );
+    const flag = validate(root, ['--no-config', '--rule', 'skill-name-mismatc:off']);
+    expect(flag.status).toBe(2);
+    expect(flag.stderr).toContain('--rule skill-name-mismatc:off: unknown rule "skill-name-mismatc" (did you mean "skill-name-mismatch"?)');
+    expect(validate(root, ['--no-config', '--rule', 'skill-name-mismatch:eror']).stderr).toContain(
+      '"eror" is not one of off, info, warning, error (did you mean "error"?)',
+    );
+    expect(validate(root, ['--no-config', '--rule', 'skill-name-mismatch']).stderr).toContain('write <id>:<severity>');
+    expect(validate(root, ['--config', 'missing.json']).stderr).toContain('cannot read the configuration missing.json: no such file');
+    expect(validate(root, ['--config', 'x.json', '--no-config']).stderr).toContain('--config and --no-config cannot go together');
   });
 });

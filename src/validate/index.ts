@@ -4,10 +4,16 @@
  * marketplaces, hooks and tool-server files), checks it by the service's rules and, on request,
  * by the Agent Skills, Claude Code and Agent Plugins rules ({@link Profile}), and returns one
  * sorted report. {@link ruleCatalog} lists every rule it can report, with the profiles that raise
- * it. Node only.
+ * it. A configuration (`agentwire.config.json`, {@link ValidateConfig}) sets rules off or to
+ * another severity and leaves files out. Node only.
  * @module agentwire/validate
  */
 
+export { ValidateConfigError } from './config/config-error';
+export { CONFIG_FILE_NAME, PACKAGE_JSON_KEY } from './config/load-config';
+export type { ConfigChoice } from './config/resolve-configs';
+export { ruleTags } from './config/rule-keys';
+export { RULE_SETTINGS, type RuleSetting, type RuleSettings, type ValidateConfig, type ValidateConfigOverride } from './config/schema';
 export { type CatalogRule, findRule, type RuleArea, ruleAreas, ruleCatalog } from './rule-catalog';
 export {
   type Inventory,

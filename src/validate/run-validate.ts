@@ -3,7 +3,7 @@
  * the service's checks, the files found through the other profiles, one sorted report.
  * @module
  */
-import { basename, dirname, isAbsolute, relative, resolve, sep } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
 import { compareDiagnostics, type Diagnostic, diagnostic } from '../internal/diagnostic';
 import { nodeFileSystem, type Skill, type SkillFileSystem, type SkillPreset } from '../skills/index';
 import { BUILTIN_NAME_COLLISION } from '../skills/internal';
@@ -11,7 +11,9 @@ import type { Artifacts } from './artifacts';
 import { checkListedSkill, checkPluginFolder, checkSingleFile, componentFiles, type FileCheckOptions } from './check-files';
 import { checkCoverage, checkMarketplace } from './check-marketplace';
 import { checkConfigRepository, checkProject, checkSkillsFolder, type SkillCheck } from './check-skills';
+import { applyConfig, type ConfigJudge, withoutIgnored } from './config/apply';
 import { detectTargets, type Target } from './detect';
+import { displayPath } from './display-path';
 import { runProfiles } from './profiles/index';
 import { NOTHING_FOUND } from './rules';
 import type { Inventory, Profile, ProfileDiagnostic, ServiceVersion, ValidateProgress, ValidationReport } from './types';
@@ -30,6 +32,8 @@ export interface RunValidateOptions {
   fs?: SkillFileSystem;
   /** Called as each path is checked (the CLI shows it on a terminal). */
   onProgress?: (progress: ValidateProgress) => void;
+  /** The configuration: files left out, and what each rule is set to. */
+  judge?: ConfigJudge;
 }
 
 /** Runs every check over every path and returns the report. */
@@ -68,7 +72,7 @@ export async function runValidate(options: RunValidateOptions): Promise<Validati
     }
     const listed: string[] = [];
     const before = artifactCount(artifacts) + found.length;
-    for (const target of targets) await checkTarget(target);
+    for (const target of targets) if (!options.judge?.ignored(target.path)) await checkTarget(target);
     if (artifactCount(artifacts) + found.length === before) {
       found.push(
         diagnostic(NOTHING_FOUND, {
@@ -137,16 +141,18 @@ export async function runValidate(options: RunValidateOptions): Promise<Validati
   const service: ProfileDiagnostic[] = options.profiles.includes('openhands')
     ? found.map((d) => ({ ...d, profile: 'openhands' as const }))
     : [];
+  const kept = options.judge ? withoutIgnored(artifacts, options.judge) : artifacts;
   const others = await runProfiles(
     options.profiles.filter((profile) => profile !== 'openhands'),
-    artifacts,
+    kept,
     { fs, maxFileSize },
   );
-  const diagnostics = dedupe([...service, ...others].map((d) => relativize(d, options.cwd))).sort(compareDiagnostics);
+  const judged = options.judge ? applyConfig([...service, ...others], options.judge) : [...service, ...others];
+  const diagnostics = dedupe(judged.map((d) => relativize(d, options.cwd))).sort(compareDiagnostics);
   return {
     paths: options.paths,
     profiles: options.profiles,
-    inventory: inventoryOf(artifacts, configRepositories),
+    inventory: inventoryOf(kept, configRepositories),
     diagnostics,
     summary: {
       errors: diagnostics.filter((d) => d.severity === 'error').length,
@@ -197,16 +203,9 @@ function inventoryOf(artifacts: Artifacts, configRepositories: number): Inventor
   };
 }
 
-/** A path relative to `cwd` when it lies inside it, with `/` separators. */
-function display(file: string, cwd: string): string {
-  if (!isAbsolute(file)) return file;
-  const rel = relative(cwd, file);
-  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel) ? rel.split(sep).join('/') : file;
-}
-
 function relativize(d: ProfileDiagnostic, cwd: string): ProfileDiagnostic {
-  const result = { ...d, file: display(d.file, cwd) };
-  if (d.related) result.related = d.related.map((related) => ({ ...related, file: display(related.file, cwd) }));
+  const result = { ...d, file: displayPath(d.file, cwd) };
+  if (d.related) result.related = d.related.map((related) => ({ ...related, file: displayPath(related.file, cwd) }));
   return result;
 }
 

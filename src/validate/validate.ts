@@ -4,23 +4,43 @@
  * @module
  */
 import { DEFAULT_MAX_FILE_SIZE, resolvePreset, type SkillPreset } from '../skills/index';
+import { createJudge } from './config/apply';
+import { checkConfig } from './config/check-config';
+import { type ConfigChoice, resolveConfigs } from './config/resolve-configs';
+import type { RuleSettings } from './config/schema';
 import { runValidate } from './run-validate';
 import { PROFILES, type Profile, type ServiceVersion, type ValidateProgress, type ValidationReport } from './types';
 
 /** How {@link validate} judges the paths. Every option has a default. */
 export interface ValidateOptions {
   /**
-   * Whose rules to judge by, one or several (default `['openhands']`: what the service will load,
-   * drop, shadow or ignore). Each diagnostic names the profile that raised it.
+   * Which configuration to follow (`agentwire.config.json`, {@link ValidateConfig}): by default
+   * the one found above each path (`agentwire.config.json`, or the `agentwire` key of a
+   * `package.json`, up to the folder holding `.git`); a file's path (relative to `cwd`); a
+   * configuration as a value (its globs relative to `cwd`); or `false` for none. The options
+   * below weigh over it.
+   */
+  config?: ConfigChoice;
+  /**
+   * Rule settings over the configuration's: by rule code or `tag:<tag>`, each `'off'`,
+   * `'info'`, `'warning'` or `'error'`, as in the configuration file.
+   */
+  rules?: RuleSettings;
+  /** Globs of files to leave out, relative to `cwd`, besides the configuration's. */
+  ignore?: readonly string[];
+  /**
+   * Whose rules to judge by, one or several (default: the configuration's, else `['openhands']`:
+   * what the service will load, drop, shadow or ignore). Each diagnostic names the profile that
+   * raised it.
    */
   profiles?: readonly Profile[];
   /**
-   * Folder and repository names: a preset's name, `'neutral'` (the default: `.agents/skills`,
+   * Folder and repository names (default: the configuration's): a preset's name, `'neutral'` (the default: `.agents/skills`,
    * `.agents` configuration repositories) or `'openhands'` (the reference deployment's legacy
    * folders and repository names too), or a {@link SkillPreset} of your own.
    */
   preset?: string | SkillPreset;
-  /** The service version whose plugin loader to follow (default `'1.49'`). */
+  /** The service version whose plugin loader to follow (default: the configuration's, else `'1.49'`). */
   service?: ServiceVersion;
   /**
    * The folder relative paths resolve against; reported paths are relative to it when they lie
@@ -43,8 +63,7 @@ export interface ValidateOptions {
 
 const SERVICE_VERSIONS: readonly ServiceVersion[] = ['1.49', '1.43'];
 
-function checkedProfiles(profiles: readonly Profile[] | undefined): Profile[] {
-  if (profiles === undefined) return ['openhands'];
+function checkedProfiles(profiles: readonly Profile[]): Profile[] {
   if (!Array.isArray(profiles)) throw new TypeError('validate: options.profiles must be an array of profile names');
   for (const profile of profiles) {
     if (!PROFILES.includes(profile)) throw new RangeError(`validate: unknown profile "${String(profile)}": use ${PROFILES.join(', ')}`);
@@ -67,10 +86,14 @@ function checkedPaths(paths: readonly string[]): string[] {
  *
  * `paths` resolve against `options.cwd`; an empty list checks `cwd` itself. A path that holds
  * nothing to check (or does not exist) is reported (`validate-nothing-found`), not thrown. The
- * report's diagnostics are sorted by file, line and column.
+ * report's diagnostics are sorted by file, line and column. The configuration (`options.config`)
+ * and `options.rules` set rules off or to another severity, and `options.ignore` leaves files out,
+ * as `agentwire validate` does.
  *
  * @throws `TypeError` when `paths` is not an array of strings; `RangeError` for an unknown
- * profile, preset or service version, or a `maxFileSize` that is not a positive integer.
+ * profile, preset or service version, or a `maxFileSize` that is not a positive integer;
+ * {@link ValidateConfigError} for a configuration that cannot be used, or an unknown rule or tag
+ * in `options.rules`.
  * @example
  * ```ts
  * import { validate } from 'agentwire/validate';
@@ -82,21 +105,34 @@ function checkedPaths(paths: readonly string[]): string[] {
  */
 export async function validate(paths: readonly string[], options: ValidateOptions = {}): Promise<ValidationReport> {
   const given = checkedPaths(paths);
-  const profiles = checkedProfiles(options.profiles);
-  const service = options.service ?? '1.49';
-  if (!SERVICE_VERSIONS.includes(service)) throw new RangeError(`validate: options.service must be 1.49 or 1.43, not ${String(service)}`);
+  const cwd = options.cwd ?? process.cwd();
+  const chosenProfiles = options.profiles === undefined ? undefined : checkedProfiles(options.profiles);
+  if (options.service !== undefined && !SERVICE_VERSIONS.includes(options.service)) {
+    throw new RangeError(`validate: options.service must be 1.49 or 1.43, not ${String(options.service)}`);
+  }
+  const chosenPreset = options.preset === undefined ? undefined : resolvePreset(options.preset);
   const maxFileSize = options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
   if (!Number.isSafeInteger(maxFileSize) || maxFileSize <= 0)
     throw new RangeError('validate: options.maxFileSize must be a positive integer');
+  const own = checkConfig(
+    {
+      ...(options.rules === undefined ? {} : { rules: options.rules }),
+      ...(options.ignore === undefined ? {} : { ignore: options.ignore }),
+    },
+    'options',
+  );
   const builtinNames = options.builtinNames === undefined ? undefined : new Set(options.builtinNames);
+  const chosen = (['profiles', 'preset', 'service'] as const).filter((key) => options[key] !== undefined);
+  const resolved = await resolveConfigs(given, cwd, options.config, chosen);
   return runValidate({
     paths: given,
-    cwd: options.cwd ?? process.cwd(),
-    profiles,
-    preset: resolvePreset(options.preset),
-    service,
+    cwd,
+    profiles: chosenProfiles ?? resolved.profiles ?? ['openhands'],
+    preset: chosenPreset ?? resolvePreset(resolved.preset),
+    service: options.service ?? resolved.service ?? '1.49',
     maxFileSize,
     ...(builtinNames ? { builtinNames } : {}),
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+    judge: createJudge(resolved.configs, { rules: own.rules, ignore: own.ignore, cwd }),
   });
 }

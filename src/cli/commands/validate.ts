@@ -4,8 +4,19 @@
  * @module
  */
 import { resolve } from 'node:path';
+import { suggest } from '../../internal/did-you-mean';
 import { nodeFileSystem, resolvePreset, SKILL_PRESETS } from '../../skills/index';
-import { PROFILES, type Profile, type ValidationReport, validate as validatePaths } from '../../validate/index';
+import {
+  CONFIG_FILE_NAME,
+  PROFILES,
+  type Profile,
+  RULE_SETTINGS,
+  type RuleSetting,
+  ValidateConfigError,
+  type ValidationReport,
+  validate as validatePaths,
+} from '../../validate/index';
+import { ruleKeyProblem } from '../../validate/internal';
 import { parseCommandArgs } from '../args';
 import { readBuiltinNames } from '../builtin-names';
 import type { Command } from '../command';
@@ -28,6 +39,10 @@ configuration repository (skills/, microagents/), a plugin (plugin.json, .plugin
 coverage both ways), hooks and tool-server files, or one such file. Nothing from the repository
 is ever executed.
 
+Settings come from ${CONFIG_FILE_NAME} (or the "agentwire" key of package.json), looked for
+in each path's folder and the folders above it up to the repository root; the options below
+weigh over it.
+
 Options:
   --profile <name>       whose rules to judge by; repeat for several (default: openhands)
                            openhands      what the service will load, drop, shadow or ignore
@@ -36,16 +51,54 @@ Options:
                            agent-plugins  Agent Plugins 1.0.0
   --format <format>      text (default), json, github (workflow annotations), sarif (2.1.0)
   --strict               warnings fail too
+  --max-warnings <N>     more than N warnings fail too
   --quiet                errors only (text format)
   --preset <name>        folder and repository names: ${Object.keys(SKILL_PRESETS).join(', ')} (default: neutral)
   --service <version>    the service version whose plugin loader to follow: 1.49 (default) or 1.43
   --builtin-names <file> names of the built-in skill catalog (one per line, or a JSON array):
                          a custom skill with one of these names is reported
+  --rule <id>:<severity> set a rule (or tag:<tag>, every rule of a tag) to off, info, warning
+                         or error; repeat for several
+  --ignore <glob>        leave out the files the glob matches (relative to the current folder);
+                         repeat for several
+  --config <file>        the configuration file to use instead of looking for one
+  --no-config            use no configuration file
   -h, --help             show this help
 
-Exit codes: 0 no problems, 1 problems found (errors, or warnings with --strict),
-2 bad usage or unreadable input.
+Exit codes: 0 no problems, 1 problems found (errors, or warnings with --strict or past
+--max-warnings), 2 bad usage, unreadable input or an unusable configuration.
 `;
+
+/** The `--rule <id>:<severity>` flags as rule settings; a malformed one is a usage error. */
+function ruleSettings(flags: readonly string[]): Record<string, RuleSetting> {
+  const settings: Record<string, RuleSetting> = {};
+  for (const flag of flags) {
+    const colon = flag.lastIndexOf(':');
+    const key = flag.slice(0, Math.max(0, colon));
+    const severity = flag.slice(colon + 1);
+    if (colon <= 0 || key === 'tag') {
+      throw new UsageError(`--rule ${flag}: write <id>:<severity>, such as --rule claude-code-marketplace-name-reserved:off`);
+    }
+    if (!RULE_SETTINGS.includes(severity as RuleSetting)) {
+      const close = suggest(severity, RULE_SETTINGS);
+      throw new UsageError(
+        `--rule ${flag}: "${severity}" is not one of ${RULE_SETTINGS.join(', ')}${close === undefined ? '' : ` (did you mean "${close}"?)`}`,
+      );
+    }
+    const problem = ruleKeyProblem(key);
+    if (problem !== undefined) throw new UsageError(`--rule ${flag}: ${problem}`);
+    settings[key] = severity as RuleSetting;
+  }
+  return settings;
+}
+
+function maxWarnings(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value))) {
+    throw new UsageError(`--max-warnings must be a whole number of warnings (0 or more), not ${value}`);
+  }
+  return Number(value);
+}
 
 function render(report: ValidationReport, format: Format, io: CommandIO, quiet: boolean, version: string): string {
   switch (format) {
@@ -76,6 +129,11 @@ export const validate: Command = {
         preset: { type: 'string' },
         service: { type: 'string' },
         'builtin-names': { type: 'string' },
+        rule: { type: 'string', multiple: true },
+        ignore: { type: 'string', multiple: true },
+        config: { type: 'string' },
+        'no-config': { type: 'boolean' },
+        'max-warnings': { type: 'string' },
       },
       USAGE,
     );
@@ -85,35 +143,54 @@ export const validate: Command = {
     }
     const format = (values.format ?? 'text') as Format;
     if (!FORMATS.includes(format)) throw new UsageError(`--format must be one of ${FORMATS.join(', ')}, not ${values.format}`);
-    const profiles = [...new Set(values.profile ?? ['openhands'])] as Profile[];
-    for (const profile of profiles) {
+    const profiles = values.profile === undefined ? undefined : ([...new Set(values.profile)] as Profile[]);
+    for (const profile of profiles ?? []) {
       if (!PROFILES.includes(profile)) throw new UsageError(`unknown profile "${profile}": use ${PROFILES.join(', ')}`);
     }
-    const service = values.service ?? '1.49';
-    if (service !== '1.49' && service !== '1.43') throw new UsageError(`--service must be 1.49 or 1.43, not ${service}`);
-    let preset: ReturnType<typeof resolvePreset>;
+    const service = values.service;
+    if (service !== undefined && service !== '1.49' && service !== '1.43') {
+      throw new UsageError(`--service must be 1.49 or 1.43, not ${service}`);
+    }
+    let preset: ReturnType<typeof resolvePreset> | undefined;
     try {
-      preset = resolvePreset(values.preset);
+      preset = values.preset === undefined ? undefined : resolvePreset(values.preset);
     } catch (error) {
       throw new UsageError((error as Error).message);
     }
+    if (values.config !== undefined && values['no-config']) throw new UsageError('--config and --no-config cannot go together');
+    const rules = ruleSettings(values.rule ?? []);
+    const warningLimit = maxWarnings(values['max-warnings']);
     const paths = positionals.length > 0 ? positionals : ['.'];
     for (const path of paths) {
       if (!(await nodeFileSystem.kind(resolve(io.cwd, path)))) throw new UsageError(`cannot read ${path}: no such file or folder`);
     }
     const builtinNames = values['builtin-names'] ? await readBuiltinNames(values['builtin-names'], io.cwd) : undefined;
     const progress = io.progress;
-    const report = await validatePaths(paths, {
-      cwd: io.cwd,
-      profiles,
-      preset,
-      service,
-      ...(builtinNames ? { builtinNames } : {}),
-      ...(progress ? { onProgress: ({ path, index, total }) => progress(`checking ${path} (${index + 1}/${total})`) } : {}),
-    });
-    progress?.('');
+    let report: ValidationReport;
+    try {
+      report = await validatePaths(paths, {
+        cwd: io.cwd,
+        ...(profiles ? { profiles } : {}),
+        ...(preset ? { preset } : {}),
+        ...(service ? { service } : {}),
+        config: values['no-config'] ? false : values.config,
+        rules,
+        ...(values.ignore ? { ignore: values.ignore } : {}),
+        ...(builtinNames ? { builtinNames } : {}),
+        ...(progress ? { onProgress: ({ path, index, total }) => progress(`checking ${path} (${index + 1}/${total})`) } : {}),
+      });
+    } catch (error) {
+      if (error instanceof ValidateConfigError) throw new UsageError(error.message);
+      throw error;
+    } finally {
+      progress?.('');
+    }
     io.out(render(report, format, io, values.quiet === true, packageVersion()));
-    const failed = report.summary.errors > 0 || (values.strict === true && report.summary.warnings > 0);
+    const { errors, warnings } = report.summary;
+    if (warningLimit !== undefined && warnings > warningLimit) {
+      io.err(`${warnings} warning${warnings === 1 ? '' : 's'}, more than --max-warnings ${warningLimit} allows\n`);
+    }
+    const failed = errors > 0 || (values.strict === true && warnings > 0) || (warningLimit !== undefined && warnings > warningLimit);
     return failed ? 1 : 0;
   },
 };
