@@ -489,6 +489,30 @@ describe('agentwire launch-link inspect', () => {
       expect(run.stdout).toContain('  … and 19900 more (see --format json)\n');
     });
 
+    it('parameters nested 50,000 levels deep: refused in every mode and output, as the library refuses past 100, with no stack trace', () => {
+      const levels = 50_000;
+      const json = `[{"source":"github:o/r","parameters":${'{"a":'.repeat(levels - 1)}{}${'}'.repeat(levels - 1)}}]`;
+      const link = `plugins=${encodeURIComponent(Buffer.from(json).toString('base64'))}`;
+      const tooDeep = 'plugins[0].parameters nest more than 100 levels deep';
+      for (const mode of [[], ['--mode', 'service'], ['--mode', 'tolerant']]) {
+        const text = cli(['launch-link', 'inspect', '-', ...mode], link);
+        expect(text.status).toBe(1);
+        expect(text.stderr).toBe('');
+        expect(text.stdout).toContain('does not open: invalid-format');
+        expect(text.stdout).toContain(`${tooDeep}: agentwire reads at most 100 levels`);
+        expect(text.stdout).not.toContain('opens with');
+        const run = cli(['launch-link', 'inspect', '-', ...mode, '--format', 'json'], link);
+        expect(run.status).toBe(1);
+        expect(run.stderr).toBe('');
+        const report = JSON.parse(run.stdout);
+        expect(report.opens).toBe(false);
+        for (const read of [report.service, report.tolerant].filter(Boolean)) {
+          expect(read).toMatchObject({ ok: false, plugins: [], error: { code: 'invalid-format', message: tooDeep } });
+          expect(read.diagnostics[0].code).toBe('launch-link-too-deep');
+        }
+      }
+    }, 120_000);
+
     it('text that is not a URL: read as a bare query, which carries no plugins', () => {
       const run = cli(['launch-link', 'inspect', 'not a url at all', '--mode', 'service']);
       expect(run.status).toBe(1);

@@ -185,6 +185,24 @@ describe('agentwire skills list', () => {
     expect(existsSync(join(xdg, 'agentwire', 'config-repositories', '~file'))).toBe(true);
   });
 
+  /** `skills list` of the project with one --org-repo, the token in AGENTWIRE_GIT_TOKEN (asynchronous: the test's server answers git). */
+  const listWithToken = (url: string, cacheDir: string, token: string) =>
+    new Promise<{ stdout: string; stderr: string; status: number | null }>((done) => {
+      const child = spawn(process.execPath, [CLI, 'skills', 'list', project.root, '--org-repo', url, '--cache-dir', cacheDir], {
+        cwd: ROOT,
+        env: { ...process.env, NO_COLOR: '1', AGENTWIRE_GIT_TOKEN: token },
+      });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (chunk) => {
+        stdout += chunk;
+      });
+      child.stderr.on('data', (chunk) => {
+        stderr += chunk;
+      });
+      child.on('close', (status) => done({ stdout, stderr, status }));
+    });
+
   it('sends AGENTWIRE_GIT_TOKEN as a header to https-like remotes and never prints it', async () => {
     const root = mkdtempSync(join(tmpdir(), 'agentwire-cli-http-'));
     createUpstream(root, 'acme/.agents.git', { 'skills/remote/SKILL.md': skill('remote', 'description: Over HTTP.') }).cleanup();
@@ -193,30 +211,34 @@ describe('agentwire skills list', () => {
     server.requiredAuthorization = `Basic ${Buffer.from(`x-access-token:${token}`).toString('base64')}`;
     try {
       const url = `${server.origin}/acme/.agents.git`;
-      const run = await new Promise<{ stdout: string; stderr: string; status: number | null }>((done) => {
-        const child = spawn(
-          process.execPath,
-          [CLI, 'skills', 'list', project.root, '--org-repo', url, '--cache-dir', join(root, 'cache')],
-          {
-            cwd: ROOT,
-            env: { ...process.env, NO_COLOR: '1', AGENTWIRE_GIT_TOKEN: token },
-          },
-        );
-        let stdout = '';
-        let stderr = '';
-        child.stdout.on('data', (chunk) => {
-          stdout += chunk;
-        });
-        child.stderr.on('data', (chunk) => {
-          stderr += chunk;
-        });
-        child.on('close', (status) => done({ stdout, stderr, status }));
-      });
+      const run = await listWithToken(url, join(root, 'cache'), token);
       expect(run.stdout).toContain('  remote       organization');
       expect(run.stdout).toContain(`  acme/.agents  loaded, 1 skill  (${url}, commit `);
       expect(`${run.stdout}${run.stderr}`).not.toContain(token);
       expect(server.authorizations).toContain(server.requiredAuthorization);
       expect(run.status).toBe(0);
+    } finally {
+      await server.close();
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('a token the server answers 401 to is an authentication error: exit 2, one line, no token', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'agentwire-cli-http-'));
+    createUpstream(root, 'acme/.agents.git', { 'skills/remote/SKILL.md': skill('remote', 'description: Remote.') }).cleanup();
+    const server = await startGitHttpServer(root);
+    server.mode = 'unauthorized';
+    const token = 'expired-t0ken';
+    try {
+      const url = `${server.origin}/acme/.agents.git`;
+      const run = await listWithToken(url, join(root, 'cache'), token);
+      expect(run.status).toBe(2);
+      expect(run.stdout).toBe('');
+      expect(run.stderr.startsWith(`agentwire skills list: AGENTWIRE_GIT_TOKEN: ${url} refused the token (HTTP 401 or 403)`)).toBe(true);
+      expect(run.stderr.trim().split('\n')).toHaveLength(1);
+      expect(run.stderr).not.toContain(token);
+      expect(run.stderr).not.toContain(Buffer.from(`x-access-token:${token}`).toString('base64'));
+      expect(server.authorizations.at(-1)).toBe(`Basic ${Buffer.from(`x-access-token:${token}`).toString('base64')}`);
     } finally {
       await server.close();
       rmSync(root, { recursive: true, force: true });

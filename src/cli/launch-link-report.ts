@@ -50,14 +50,26 @@ function fieldsFit(plugin: InspectedPlugin): boolean {
   return text(plugin.ref) && text(plugin.repo_path) && (plugin.parameters === null || isPlainObject(plugin.parameters));
 }
 
-/** Reads `link` in one mode. */
+/** A mode that reads nothing: `errors` (short, as `parseLaunchLink` gives them) first, then `others`. */
+function refused(mode: LaunchLinkMode, code: LaunchLinkFailureCode, errors: Diagnostic[], others: Diagnostic[]): ModeReport {
+  const error = { code, message: (errors[0] as Diagnostic).message };
+  const diagnostics = launchLinkDiagnostics([...errors, ...others]);
+  return { mode, ok: false, plugins: [], message: null, block: null, firstMessage: null, error, diagnostics };
+}
+
+/**
+ * Reads `link` in one mode. Parameters nested past `LAUNCH_LINK_MAX_DEPTH` are refused in both
+ * modes (`launch-link-too-deep`, as the tolerant reading finds them): the app passes them on, but
+ * agentwire reads no deeper, and the server's Python cannot read or print them either.
+ */
 export function inspectLaunchLink(link: string, mode: LaunchLinkMode): ModeReport {
   const parsed = parseLaunchLink(link, { mode });
-  const diagnostics = launchLinkDiagnostics(parsed.diagnostics);
-  if (!parsed.ok) {
-    const error = { code: parsed.code, message: (parsed.diagnostics[0] as Diagnostic).message };
-    return { mode, ok: false, plugins: [], message: null, block: null, firstMessage: null, error, diagnostics };
+  if (!parsed.ok) return refused(mode, parsed.code, parsed.diagnostics.slice(0, 1), parsed.diagnostics.slice(1));
+  if (mode === 'service') {
+    const tooDeep = parseLaunchLink(link).diagnostics.filter((found) => found.code === 'launch-link-too-deep');
+    if (tooDeep.length > 0) return refused(mode, 'invalid-format', tooDeep, parsed.diagnostics);
   }
+  const diagnostics = launchLinkDiagnostics(parsed.diagnostics);
   const plugins: InspectedPlugin[] = parsed.value.plugins.map((plugin, index) => {
     const reference = { source: plugin.source, ref: plugin.ref, repo_path: plugin.repo_path } as PluginSpec;
     const checks = checkPluginReference(reference, { file: `plugins[${index}]` }).diagnostics;

@@ -1,7 +1,8 @@
 /**
  * The typed error of configuration repository loading. It is thrown only for input that must not
- * reach git (an unsafe URL, a ref or token that could become an option) and for a machine that
- * cannot run git; a repository that is missing or unreachable is a diagnostic, not an error.
+ * reach git (an unsafe URL, a ref or token that could become an option), for a token the server
+ * refuses, and for a machine that cannot run git; a repository that is missing or unreachable is a
+ * diagnostic, not an error.
  * @module
  */
 import { AgentwireError } from '../internal/agentwire-error';
@@ -16,6 +17,8 @@ export type ConfigRepositoryErrorCode =
   | 'invalid-ref'
   /** The token holds whitespace or control characters (it would break the HTTP header). */
   | 'invalid-token'
+  /** The server answered 401 or 403 to the token given: it is wrong, expired, or cannot read the repository. */
+  | 'authentication-failed'
   /** The host or owner name is not one the hosts accept. */
   | 'invalid-owner'
   /** The `git` program cannot be started. */

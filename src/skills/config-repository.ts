@@ -152,7 +152,8 @@ export async function readConfigCheckout(
  * Loads one configuration repository as the service does, through a cache: a shallow clone the
  * first time, a fetch and hard reset to the remote ref afterwards. A missing repository, a
  * missing ref or a network failure is a diagnostic; an unsafe URL, ref or token (checked before
- * git runs), a machine without git or an unusable cache folder throw a {@link ConfigRepositoryError}.
+ * git runs), a token the server answers 401 or 403 to (`authentication-failed`), a machine
+ * without git or an unusable cache folder throw a {@link ConfigRepositoryError}.
  */
 export async function loadConfigRepository(options: LoadConfigRepositoryOptions): Promise<ConfigRepositoryResult> {
   const remote = parseGitRemote(options.url);

@@ -1,12 +1,13 @@
 /**
- * What a failed git command means, read from its message: the repository does not exist (or the
- * credentials do not reach it), the ref does not exist, the network failed, or something else.
+ * What a failed git command means, read from its message: the server refused the credentials (or
+ * asked for some), the repository does not exist (or the credentials do not reach it), the ref
+ * does not exist, the network failed, or something else.
  * Git runs with `LC_ALL=C`, so its messages are the English ones matched here.
  * @module
  */
 
 /** The kinds of failure a configuration repository load tells apart. */
-export type GitFailureKind = 'missing' | 'ref-missing' | 'unreachable' | 'other';
+export type GitFailureKind = 'auth-failed' | 'missing' | 'ref-missing' | 'unreachable' | 'other';
 
 const REF_MISSING = [
   /Remote branch .* not found in upstream/i,
@@ -34,15 +35,22 @@ const UNREACHABLE = [
   /unexpected disconnect/i,
 ];
 
+/** An HTTP server's 401 or 403: it wants credentials, or refuses the ones sent. */
+const AUTH_FAILED = [
+  /Authentication failed/i,
+  /could not read (?:Username|Password)/i,
+  /terminal prompts disabled/i,
+  /The requested URL returned error: 40[13]/i,
+  /HTTP Basic: Access denied/i,
+  /Invalid username or (?:password|token)/i,
+];
+
 const MISSING = [
   /Repository not found/i,
   /repository '.*' not found/i,
   /does not appear to be a git repository/i,
   /Could not read from remote repository/i,
-  /Authentication failed/i,
-  /could not read (?:Username|Password)/i,
-  /terminal prompts disabled/i,
-  /The requested URL returned error: 40[134]/i,
+  /The requested URL returned error: 404/i,
   /Permission denied/i,
   /access denied/i,
   /not authorized/i,
@@ -50,10 +58,15 @@ const MISSING = [
   /TF401019/,
 ];
 
-/** Classifies a git error message. Ref and network problems are checked first: their messages can also say "could not read from remote". */
+/**
+ * Classifies a git error message. Ref and network problems are checked first: their messages can
+ * also say "could not read from remote"; then an HTTP server's refusal of credentials, which only
+ * a caller that sent some tells from a repository it cannot see.
+ */
 export function classifyGitFailure(message: string): GitFailureKind {
   if (REF_MISSING.some((pattern) => pattern.test(message))) return 'ref-missing';
   if (UNREACHABLE.some((pattern) => pattern.test(message))) return 'unreachable';
+  if (AUTH_FAILED.some((pattern) => pattern.test(message))) return 'auth-failed';
   if (MISSING.some((pattern) => pattern.test(message))) return 'missing';
   return 'other';
 }

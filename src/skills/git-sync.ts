@@ -206,14 +206,23 @@ function failure(error: unknown, options: SyncContext): Failure {
   }
   const message = redactSecrets(gitFailureSummary(raw), options.authorization.secrets);
   const kind = classifyGitFailure(raw);
-  const status = kind === 'missing' || kind === 'ref-missing' ? kind : 'unreachable';
+  // A token was sent and the server refused it: a configuration error, not a repository that is absent.
+  if (kind === 'auth-failed' && options.authorization.args.length > 0) {
+    throw new ConfigRepositoryError(
+      'authentication-failed',
+      `${options.remote.url} refused the token (HTTP 401 or 403): check that it is valid and can read the repository. git: ${message}`,
+    );
+  }
+  // Without a token, a server that asks for credentials keeps the repository out of reach, as a missing one.
+  const status = kind === 'missing' || kind === 'auth-failed' ? 'missing' : kind === 'ref-missing' ? kind : 'unreachable';
   return { status, message, timedOut: false, kind };
 }
 
 /**
  * Clones the remote into its cache folder, or fetches it there and resets the checkout to the
  * remote ref. The caller holds the cache lock. Never throws for a git failure (the result says
- * what happened); throws a {@link ConfigRepositoryError} when git cannot be started.
+ * what happened) but one: a token the server refuses (`authentication-failed`); throws a
+ * {@link ConfigRepositoryError} too when git cannot be started.
  */
 export async function syncRepository(options: SyncOptions): Promise<SyncResult> {
   const controller = new AbortController();

@@ -83,12 +83,18 @@ export async function checkListedSkill(
   return { diagnostics: [...problemDiagnostics(loaded.problems), ...walker.diagnostics], artifact };
 }
 
-/** One file by its name: a manifest, a hooks or tool-server file. Skills and marketplaces are checked by their own checks. */
+/**
+ * One file by its name: a manifest, a hooks or tool-server file. Skills and marketplaces are
+ * checked by their own checks. A file that resolves outside `root` is reported, not read.
+ */
 export async function checkSingleFile(
   file: string,
   kind: 'plugin-manifest' | 'hooks' | 'mcp' | 'legacy-mcp',
+  root: string,
   options: FileCheckOptions,
 ): Promise<Diagnostic[]> {
+  const walker = new SafeWalker(options.fs, root);
+  if (!(await walker.resolve(file))) return walker.diagnostics;
   const content = await text(options.fs, file, Math.max(options.maxFileSize, 1024 * 1024));
   switch (kind) {
     case 'plugin-manifest': {

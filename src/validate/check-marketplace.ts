@@ -6,6 +6,7 @@
  */
 import { dirname, join, relative, sep } from 'node:path';
 import { type Diagnostic, diagnostic } from '../internal/diagnostic';
+import { SafeWalker } from '../internal/node/walk';
 import { type Marketplace, parseMarketplace, resolveMarketplaceSkillSource, resolveMarketplaceSource } from '../plugins/index';
 import type { SkillFileSystem } from '../skills/index';
 import { COVERAGE_ENTRY_MISSING, COVERAGE_UNLISTED_PLUGIN, COVERAGE_UNLISTED_SKILL } from './rules';
@@ -37,8 +38,13 @@ export interface MarketplaceCheck {
 const toPlatform = (posix: string) => posix.split('/').join(sep);
 const toPosix = (path: string) => path.split(sep).join('/');
 
-/** Checks a marketplace file and every plugin and skill it lists inside `root`. */
+/**
+ * Checks a marketplace file and every plugin and skill it lists inside `root`. A marketplace file
+ * that resolves outside `root` is reported, not read.
+ */
 export async function checkMarketplace(file: string, root: string, options: MarketplaceCheckOptions): Promise<MarketplaceCheck> {
+  const walker = new SafeWalker(options.fs, root);
+  if (!(await walker.resolve(file))) return { diagnostics: walker.diagnostics, listed: [] };
   const bytes = await options.fs.read(file, 0, 16 * 1024 * 1024);
   const parsed = parseMarketplace(new TextDecoder().decode(bytes), { file });
   const result: MarketplaceCheck = { diagnostics: [...parsed.diagnostics], listed: [] };

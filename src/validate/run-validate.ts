@@ -44,6 +44,8 @@ export async function runValidate(options: RunValidateOptions): Promise<Validati
   const artifacts: Artifacts = { skills: [], plugins: [], marketplaces: [], hooks: [], toolServers: [] };
   const found: Diagnostic[] = [];
   const loadedSkills: Skill[] = [];
+  /** The folders the paths given hold: no profile reads past them. */
+  const roots: string[] = [];
   let configRepositories = 0;
   const addSkillCheck = (check: SkillCheck) => {
     found.push(...check.diagnostics);
@@ -84,6 +86,7 @@ export async function runValidate(options: RunValidateOptions): Promise<Validati
     if (targets.some((target) => target.kind === 'marketplace')) found.push(...(await checkCoverage(path, listed, fs)));
 
     async function checkTarget(target: Target): Promise<void> {
+      roots.push(target.kind === 'marketplace' ? target.root : target.kind === 'file' ? fileRoot(target.path) : target.path);
       const skillOptions = { fs, preset: options.preset, maxFileSize };
       switch (target.kind) {
         case 'project':
@@ -121,19 +124,15 @@ export async function runValidate(options: RunValidateOptions): Promise<Validati
 
     async function checkFile(target: Extract<Target, { kind: 'file' }>): Promise<void> {
       if (target.file === 'skill') {
-        const checked = await checkListedSkill(target.path, dirname(target.path), fileOptions);
+        const checked = await checkListedSkill(target.path, fileRoot(target.path), fileOptions);
         found.push(...checked.diagnostics);
         if (checked.artifact) artifacts.skills.push({ ...checked.artifact, origin: 'skills-folder' });
         return;
       }
-      if (target.file === 'marketplace') {
-        const holder = basename(dirname(target.path));
-        const root = holder === '.plugin' || holder === '.claude-plugin' ? dirname(dirname(target.path)) : dirname(target.path);
-        return checkTarget({ kind: 'marketplace', path: target.path, root });
-      }
+      if (target.file === 'marketplace') return checkTarget({ kind: 'marketplace', path: target.path, root: fileRoot(target.path) });
       if (target.file === 'hooks') artifacts.hooks.push(target.path);
       if (target.file === 'mcp' || target.file === 'legacy-mcp') artifacts.toolServers.push(target.path);
-      found.push(...(await checkSingleFile(target.path, target.file, fileOptions)));
+      found.push(...(await checkSingleFile(target.path, target.file, fileRoot(target.path), fileOptions)));
     }
   }
 
@@ -145,7 +144,7 @@ export async function runValidate(options: RunValidateOptions): Promise<Validati
   const others = await runProfiles(
     options.profiles.filter((profile) => profile !== 'openhands'),
     kept,
-    { fs, maxFileSize },
+    { fs, maxFileSize, roots },
   );
   const judged = options.judge ? applyConfig([...service, ...others], options.judge) : [...service, ...others];
   const diagnostics = dedupe(judged.map((d) => relativize(d, options.cwd))).sort(compareDiagnostics);
@@ -160,6 +159,12 @@ export async function runValidate(options: RunValidateOptions): Promise<Validati
       infos: diagnostics.filter((d) => d.severity === 'info').length,
     },
   };
+}
+
+/** The folder a file given on its own belongs to: the plugin or repository of a file in `.plugin/` or `.claude-plugin/`, its folder otherwise. */
+function fileRoot(file: string): string {
+  const holder = basename(dirname(file));
+  return holder === '.plugin' || holder === '.claude-plugin' ? dirname(dirname(file)) : dirname(file);
 }
 
 function artifactCount(artifacts: Artifacts): number {

@@ -402,20 +402,43 @@ describe('tokens', () => {
     expect(server.authorizations.at(-1)).toBeUndefined();
   });
 
-  it('keeps the token out of diagnostics when the server refuses it or does not know the repository', async () => {
+  it('keeps the token out of diagnostics when the server does not know the repository', async () => {
     const { root, cacheDir } = workspace();
     server = await startGitHttpServer(root);
     const url = `${server.origin}/acme/.agents.git`;
-    for (const mode of ['unauthorized', 'not-found'] as const) {
-      server.mode = mode;
-      const events: ConfigRepositoryProgress[] = [];
-      const result = await loadConfigRepository({ url, token: TOKEN, cacheDir, onProgress: (event) => events.push(event) });
-      expect(result.status, mode).toBe('missing');
-      expect(result.diagnostics.map((entry) => [entry.code, entry.severity])).toEqual([['config-repository-missing', 'info']]);
-      expect(server.authorizations.at(-1)).toBe(`Basic ${encoded}`);
-      expect(leaks(result)).toBe(false);
-      expect(leaks(events)).toBe(false);
-    }
+    server.mode = 'not-found';
+    const events: ConfigRepositoryProgress[] = [];
+    const result = await loadConfigRepository({ url, token: TOKEN, cacheDir, onProgress: (event) => events.push(event) });
+    expect(result.status).toBe('missing');
+    expect(result.diagnostics.map((entry) => [entry.code, entry.severity])).toEqual([['config-repository-missing', 'info']]);
+    expect(server.authorizations.at(-1)).toBe(`Basic ${encoded}`);
+    expect(leaks(result)).toBe(false);
+    expect(leaks(events)).toBe(false);
+  });
+
+  it('throws an authentication error, without the token, when the server answers 401 to it (clone and fetch)', async () => {
+    const { root, cacheDir } = workspace();
+    upstream(root, 'acme/.agents.git', { 'skills/private/SKILL.md': skill('private') });
+    server = await startGitHttpServer(root);
+    const url = `${server.origin}/acme/.agents.git`;
+    server.mode = 'unauthorized';
+    const refused = async () => {
+      const error = await loadConfigRepository({ url, token: TOKEN, cacheDir }).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(ConfigRepositoryError);
+      expect((error as ConfigRepositoryError).code).toBe('authentication-failed');
+      expect((error as Error).message).toContain(`${url} refused the token`);
+      expect(server?.authorizations.at(-1)).toBe(`Basic ${encoded}`);
+      expect(leaks(error)).toBe(false);
+      expect(leaks((error as Error).stack)).toBe(false);
+    };
+    await refused();
+    // Without a token, the same answer keeps a repository out of reach: a note, as for a missing one.
+    expect((await loadConfigRepository({ url, cacheDir })).status).toBe('missing');
+    // A cached checkout whose fetch the server refuses: the same error, the cache is not read.
+    server.mode = 'serve';
+    expect((await loadConfigRepository({ url, token: TOKEN, cacheDir })).status).toBe('loaded');
+    server.mode = 'unauthorized';
+    await refused();
   });
 
   it('uses the host\u2019s user name and a user:password token as given', async () => {
@@ -423,9 +446,10 @@ describe('tokens', () => {
     server = await startGitHttpServer(root);
     server.mode = 'unauthorized';
     const url = `${server.origin}/acme/.agents.git`;
-    await loadConfigRepository({ url, token: 'me:app-password', cacheDir });
+    const refused = { code: 'authentication-failed' };
+    await expect(loadConfigRepository({ url, token: 'me:app-password', cacheDir })).rejects.toMatchObject(refused);
     expect(server.authorizations.at(-1)).toBe(`Basic ${Buffer.from('me:app-password').toString('base64')}`);
-    await loadConfigRepository({ url, token: 'glpat-x', tokenUser: 'oauth2', cacheDir });
+    await expect(loadConfigRepository({ url, token: 'glpat-x', tokenUser: 'oauth2', cacheDir })).rejects.toMatchObject(refused);
     expect(server.authorizations.at(-1)).toBe(`Basic ${Buffer.from('oauth2:glpat-x').toString('base64')}`);
     const error = await loadConfigRepository({ url, token: 'bad\r\nX-Injected: 1', cacheDir }).catch((caught: unknown) => caught);
     expect((error as ConfigRepositoryError).code).toBe('invalid-token');

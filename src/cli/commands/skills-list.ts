@@ -48,7 +48,8 @@ output. With a token, every https:// --org-repo must be on one host.
 
 Exit codes: 0 listed, 1 listed but loading found errors (such as skills the service drops, or one
 name in two configuration repositories), 2 bad usage (an unsafe repository URL, a folder that does
-not exist). A configuration repository that does not exist is a note, as most owners have none.
+not exist, a token the server refuses with 401 or 403).
+A configuration repository that does not exist is a note, as most owners have none.
 `;
 
 /** The default cache folder: `$XDG_CACHE_HOME` (when absolute) or `~/.cache`, then `agentwire/config-repositories`. */
@@ -190,7 +191,8 @@ export const skillsList: Command = {
         }),
       });
     } catch (error) {
-      if (error instanceof ConfigRepositoryError) throw new UsageError(`--org-repo: ${error.message}`);
+      if (error instanceof ConfigRepositoryError)
+        throw new UsageError(`${error.code === 'authentication-failed' ? GIT_TOKEN_VARIABLE : '--org-repo'}: ${error.message}`);
       throw error;
     } finally {
       progress?.('');

@@ -69,11 +69,12 @@ export async function checkPluginMcp(
   }
   const read = await readText(file, options);
   if (!read.ok) {
-    collector.report(AGENT_PLUGINS_UNREADABLE, {
-      file,
-      at: read.at,
-      message: `${read.message} A conforming client disables the tool servers of this plugin.`,
-    });
+    if (read.reason !== 'outside')
+      collector.report(AGENT_PLUGINS_UNREADABLE, {
+        file,
+        at: read.at,
+        message: `${read.message} A conforming client disables the tool servers of this plugin.`,
+      });
     return;
   }
   const document = readJsonDocument(read.text, file, 'strip');

@@ -72,7 +72,8 @@ async function checkManifest(dir: string, options: ResolvedOptions, collector: P
   }
   const read = await readText(file, options);
   if (!read.ok) {
-    collector.report(AGENT_PLUGINS_UNREADABLE, { file, at: read.at, message: `${read.message} A conforming client rejects the plugin.` });
+    if (read.reason !== 'outside')
+      collector.report(AGENT_PLUGINS_UNREADABLE, { file, at: read.at, message: `${read.message} A conforming client rejects the plugin.` });
     return undefined;
   }
   const parsed = parsePluginManifest(read.text, { file });
@@ -128,5 +129,5 @@ export async function checkAgentPlugins(artifacts: Artifacts, options: ProfileOp
     seen.add(plugin.dir);
     await checkPlugin(plugin, resolved, collector);
   }
-  return collector.diagnostics;
+  return [...collector.diagnostics, ...retag(resolved.containment.diagnostics, collector.profile)];
 }

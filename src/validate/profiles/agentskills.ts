@@ -11,7 +11,7 @@ import { checkReferenceDepth, checkSkillSize } from './agentskills-body';
 import { checkSkillFields } from './agentskills-fields';
 import { readSkillFrontmatter } from './agentskills-frontmatter';
 import { AGENTSKILLS_FILE_NAME, AGENTSKILLS_UNREADABLE } from './agentskills-rules';
-import { createCollector, type Reporter } from './profile-output';
+import { createCollector, type Reporter, retag } from './profile-output';
 import { type ProfileOptions, type ResolvedOptions, readText, resolveOptions } from './read-text';
 
 /** A SKILL.md to judge: the file and the folder whose name the skill must carry. */
@@ -54,7 +54,8 @@ export async function checkSkillFile(skill: SkillFileToCheck, options: ResolvedO
   }
   const read = await readText(file, options);
   if (!read.ok) {
-    report(AGENTSKILLS_UNREADABLE, { file, at: read.at, message: `${read.message} skills-ref cannot read the file.` });
+    if (read.reason !== 'outside')
+      report(AGENTSKILLS_UNREADABLE, { file, at: read.at, message: `${read.message} skills-ref cannot read the file.` });
     return;
   }
   const checked = checkSkillText(read.text, skill, report, read.complete);
@@ -91,5 +92,5 @@ export async function checkSkillFiles(
     seen.add(skill.file);
     await checkSkillFile(skill, resolved, collector.report);
   }
-  return collector.diagnostics;
+  return [...collector.diagnostics, ...retag(resolved.containment.diagnostics, profile)];
 }

@@ -96,7 +96,8 @@ const BOOLEAN_FIELDS = ['disable-model-invocation', 'user-invocable'];
 export async function checkClaudeFrontmatter(file: string, kind: ComponentKind, options: ResolvedOptions, report: Reporter): Promise<void> {
   const read = await readText(file, options);
   if (!read.ok) {
-    report(CLAUDE_CODE_UNREADABLE, { file, at: read.at, message: `${read.message} Claude Code cannot read it.` });
+    if (read.reason !== 'outside')
+      report(CLAUDE_CODE_UNREADABLE, { file, at: read.at, message: `${read.message} Claude Code cannot read it.` });
     return;
   }
   const split = splitFrontmatter(read.text);

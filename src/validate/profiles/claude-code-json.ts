@@ -47,6 +47,7 @@ export async function readClaudeJson(
 ): Promise<ClaudeJsonFile | undefined> {
   const read = await readText(file, options);
   if (!read.ok) {
+    if (read.reason === 'outside') return undefined;
     out.push({
       severity: 'error',
       code: CLAUDE_CODE_UNREADABLE.code,

@@ -19,7 +19,7 @@ import { checkClaudeManifest, claudeManifestPath, type DeclaredComponents } from
 import { checkClaudeMarketplace } from './claude-code-marketplace';
 import { CLAUDE_CODE_MANIFEST_LOCATION } from './claude-code-rules';
 import { pathKind } from './paths';
-import { createCollector, type ProfileCollector } from './profile-output';
+import { createCollector, type ProfileCollector, retag } from './profile-output';
 import { type ProfileOptions, type ResolvedOptions, resolveOptions } from './read-text';
 
 /** One run of the profile: the options, the diagnostics, and what was already checked. */
@@ -134,5 +134,5 @@ export async function checkClaudeCode(artifacts: Artifacts, options: ProfileOpti
     if (skill.format !== 'agentskills' || !/[\\/]\.claude[\\/]skills[\\/]/.test(skill.file)) continue;
     if (await firstTime(run, 'component', skill.file)) await checkClaudeFrontmatter(skill.file, 'skill', run.options, run.collector.report);
   }
-  return run.collector.diagnostics;
+  return [...run.collector.diagnostics, ...retag(run.options.containment.diagnostics, 'claude-code')];
 }

@@ -5,6 +5,7 @@
  * @module
  */
 import { compareDiagnostics } from '../../internal/diagnostic';
+import { SYMLINK_OUTSIDE_REPOSITORY } from '../../internal/node/file-rules';
 import type { Rule } from '../../internal/rule';
 import { MANIFEST_RULES, MCP_RULES } from '../../plugins/index';
 import {
@@ -72,12 +73,14 @@ export const PROFILE_RULES: readonly ProfileRule[] = [
 ];
 
 /**
- * Rules of `agentwire/plugins` (documented in their own tables, raised by the `openhands` checks)
- * that these profiles also raise, re-tagged: the JSON reader's, and the Agent Plugins manifest
+ * Rules of the shared readers and of `agentwire/plugins` (documented in their own tables, raised
+ * by the `openhands` checks) that these profiles also raise, re-tagged: the refused link, the JSON reader's, and the Agent Plugins manifest
  * and mcp.json rules that are the specification's (not the service's own behaviour, and not the
  * legacy formats').
  */
 export const SHARED_PROFILE_RULES: readonly ProfileRule[] = [
+  // No profile reads through a link that leaves the folders given (containment.ts).
+  .../* @__PURE__ */ tag([SYMLINK_OUTSIDE_REPOSITORY], ['agentskills', 'claude-code', 'agent-plugins']),
   .../* @__PURE__ */ tag([INVALID_JSON, DUPLICATE_KEY], ['claude-code', 'agent-plugins']),
   .../* @__PURE__ */ tag(
     MANIFEST_RULES.filter((rule) => rule !== MANIFEST_FIELD_NOT_HONOURED && !AGENT_PLUGINS_DROPPED_MANIFEST_CODES.has(rule.code)),

@@ -29,10 +29,14 @@ export function pathKind(path: string, options: ResolvedOptions): Promise<'file'
   return kindOf(options.fs, path);
 }
 
-/** The entries of a folder with symbolic links followed, sorted by name; empty when it cannot be listed. */
+/**
+ * The entries of a folder with symbolic links followed, sorted by name; empty when it cannot be
+ * listed, or resolves outside the roots (the containment reports it).
+ */
 export async function listFolder(dir: string, options: ResolvedOptions): Promise<{ name: string; kind: 'file' | 'directory' | 'other' }[]> {
   let entries: { name: string; kind: string }[];
   try {
+    if (!(await options.containment.allows(dir))) return [];
     entries = await options.fs.list(dir);
   } catch {
     return [];

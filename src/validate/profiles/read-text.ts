@@ -6,6 +6,7 @@
 import type { Position } from '../../internal/diagnostic';
 import { decodeUtf8 } from '../../internal/utf8';
 import { DEFAULT_MAX_FILE_SIZE, nodeFileSystem, type SkillFileSystem } from '../../skills/index';
+import { ProfileContainment } from './containment';
 
 /** Options of the profile checks. */
 export interface ProfileOptions {
@@ -13,6 +14,12 @@ export interface ProfileOptions {
   fs?: SkillFileSystem;
   /** Files larger than this many bytes are read only up to it (1 MiB by default). */
   maxFileSize?: number;
+  /**
+   * The folders every file and folder read must stay inside once symbolic links are resolved (the
+   * folders `validate` was given); one that leaves is not read and is reported
+   * (`symlink-outside-repository`). None: nothing is refused.
+   */
+  roots?: readonly string[];
 }
 
 /** A file read as text, or why it could not be. */
@@ -25,26 +32,35 @@ export type TextRead =
       complete: boolean;
       size: number;
     }
-  | { ok: false; reason: 'missing' | 'unreadable' | 'not-utf8'; message: string; at?: Position };
+  /** `outside`: the file resolves outside the roots; it was not read, and the containment reports it. */
+  | { ok: false; reason: 'missing' | 'outside' | 'unreadable' | 'not-utf8'; message: string; at?: Position };
 
 /** The options with their defaults filled in. */
 export interface ResolvedOptions {
   fs: SkillFileSystem;
   maxFileSize: number;
+  /** What may be read, and the links refused so far (each profile run reports them under its name). */
+  containment: ProfileContainment;
 }
 
-/** Fills in the defaults of {@link ProfileOptions}. */
+/** Fills in the defaults of {@link ProfileOptions}; a new containment for each profile run. */
 export function resolveOptions(options: ProfileOptions = {}): ResolvedOptions {
-  return { fs: options.fs ?? nodeFileSystem, maxFileSize: options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE };
+  const fs = options.fs ?? nodeFileSystem;
+  return { fs, maxFileSize: options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE, containment: new ProfileContainment(fs, options.roots) };
 }
 
-/** Reads `file` as UTF-8 text, at most `maxFileSize` bytes of it. Never throws. */
+/**
+ * Reads `file` as UTF-8 text, at most `maxFileSize` bytes of it; never a file that resolves
+ * outside the roots (`outside`, reported by the containment). Never throws.
+ */
 export async function readText(file: string, options: ResolvedOptions): Promise<TextRead> {
   let bytes: Uint8Array;
   let size: number;
   try {
     const info = await options.fs.kind(file);
     if (info?.kind !== 'file') return { ok: false, reason: 'missing', message: 'The file does not exist.' };
+    if (!(await options.containment.allows(file)))
+      return { ok: false, reason: 'outside', message: 'The file resolves outside the folders being checked and was not read.' };
     size = info.size;
     bytes = await options.fs.read(file, 0, Math.min(size, options.maxFileSize));
   } catch (error) {
