@@ -1,17 +1,22 @@
 /**
  * Where the commands keep and read events: `--data DIR` (the file store, the default) or
- * `--store postgres://…` (`--store postgres` takes `DATABASE_URL`). A conversation may be named
- * by its whole id or by the start of it.
+ * `--store postgres://…` (`--store postgres` takes `DATABASE_URL`), its password in the URL, in
+ * `PGPASSWORD` or in `--store-password-file`. A conversation may be named by its whole id or by
+ * the start of it. A database URL is only ever shown with its passwords masked.
  * @module
  */
+import { readFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { EVENT_KINDS, type EventKind, isEventKind } from '../events/index';
+import { connectionSecrets, hasConnectionPassword, maskConnectionString, parseConnectionUrl } from '../internal/connection-string';
 import { normalizeConversationId } from '../internal/conversation-id';
 import { suggest } from '../internal/did-you-mean';
+import { scrubText, secretPattern } from '../internal/secret-pattern';
 import { createFileStore, type FileStoreWarning } from '../stores/file';
 import type { EventStore, StoredEntry, StoredEvent, WatchOptions } from '../stores/index';
 import { iterateConversations } from '../stores/index';
+import { dataFolderError } from './data-folder-error';
 import { type CommandIO, UsageError } from './io';
 
 /** A store the commands read, write and watch. */
@@ -25,6 +30,7 @@ export type CliStore = EventStore & {
 export const READ_OPTIONS = {
   data: { type: 'string' },
   store: { type: 'string' },
+  'store-password-file': { type: 'string' },
   kind: { type: 'string', multiple: true },
   after: { type: 'string' },
   json: { type: 'boolean' },
@@ -47,32 +53,61 @@ export function parseKindOption(kinds: readonly string[] | undefined): EventKind
 /** Which store the options name. */
 export type StoreChoice = { kind: 'file'; dir: string; given: string } | { kind: 'postgres'; url: string; shown: string };
 
-/** `postgres://user:secret@host/db` as `postgres://user:***@host/db`: a password never reaches the screen. */
-export function redactUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return 'the database URL';
-  }
+/** The options that name a store. */
+export interface StoreValues {
+  data?: string | undefined;
+  store?: string | undefined;
+  'store-password-file'?: string | undefined;
 }
 
-/** The store `--data` and `--store` name: `--store file` (or nothing) for the data folder; a PostgreSQL URL; `postgres` for `DATABASE_URL`. */
-export function chooseStore(values: { data?: string | undefined; store?: string | undefined }, io: CommandIO): StoreChoice {
+/**
+ * The store `--data` and `--store` name: `--store file` (or nothing) for the data folder; a
+ * PostgreSQL URL; `postgres` for `DATABASE_URL`. `--store-password-file` adds the password of a
+ * URL that has none.
+ */
+export function chooseStore(values: StoreValues, io: CommandIO): StoreChoice {
   const store = values.store ?? 'file';
+  const passwordFile = values['store-password-file'];
   if (store === 'file') {
+    if (passwordFile !== undefined) throw new UsageError('--store-password-file is the database password: give it with --store postgres…');
     const given = values.data ?? '.agentwire';
     return { kind: 'file', dir: resolve(io.cwd, given), given };
   }
   if (values.data !== undefined) throw new UsageError("--data is the file store's folder: give --data or --store postgres…, not both");
+  const source = store === 'postgres' ? 'DATABASE_URL' : '--store';
   const url = store === 'postgres' ? io.env.DATABASE_URL : store;
   if (url === undefined || url === '') throw new UsageError('--store postgres reads the database URL from DATABASE_URL, which is not set');
-  if (!/^postgres(ql)?:\/\//.test(url))
+  if (!/^postgres(ql)?:\/\//i.test(url))
     throw new UsageError(
-      `--store must be file, postgres (DATABASE_URL) or a postgres:// URL, not ${store === 'postgres' ? 'DATABASE_URL' : redactUrl(store)}`,
+      source === 'DATABASE_URL'
+        ? `DATABASE_URL (read for --store postgres) must be a postgres:// URL, not ${maskConnectionString(url)}`
+        : `--store must be file, postgres (DATABASE_URL) or a postgres:// URL, not ${maskConnectionString(url)}`,
     );
-  return { kind: 'postgres', url, shown: redactUrl(url) };
+  const parsed = parseConnectionUrl(url);
+  if (parsed === undefined)
+    throw new UsageError(
+      `${source} is not a valid URL: ${maskConnectionString(url)} (percent-encode / ? # @ and % in the user name and password)`,
+    );
+  if (passwordFile === undefined) return { kind: 'postgres', url, shown: maskConnectionString(url) };
+  if (hasConnectionPassword(url))
+    throw new UsageError(`${source} already holds a password: give it there or in --store-password-file, not both`);
+  parsed.password = encodeURIComponent(readPasswordFile(resolve(io.cwd, passwordFile)));
+  const withPassword = parsed.toString().replace('@___DUMMY___/', '@/');
+  return { kind: 'postgres', url: withPassword, shown: maskConnectionString(url) };
+}
+
+/** The password a `--store-password-file` holds: its text without the line break that ends it. */
+function readPasswordFile(path: string): string {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new UsageError(`cannot read --store-password-file ${path}: ${code === 'ENOENT' ? 'no such file' : (error as Error).message}`);
+  }
+  const password = text.replace(/\r?\n$/, '');
+  if (password === '' || /[\r\n]/.test(password)) throw new UsageError(`--store-password-file ${path} must hold the password on one line`);
+  return password;
 }
 
 /** Opens the PostgreSQL store of a URL (loading `pg` only now) and checks that the database answers. */
@@ -83,27 +118,29 @@ export async function openPostgres(choice: { url: string; shown: string }): Prom
     await store.ready();
   } catch (error) {
     await store.close().catch(() => undefined);
-    throw new UsageError(`cannot use the database ${choice.shown}: ${(error as Error).message}`);
+    // node-postgres does not echo a password, but a message it passes on from elsewhere might.
+    const said = scrubText((error as Error).message, secretPattern(connectionSecrets(choice.url)));
+    throw new UsageError(`cannot use the database ${choice.shown}: ${said}`);
   }
   return store;
 }
 
 /** A reader of the chosen store; a data folder that does not exist is a usage error. */
-export async function openReadStore(
-  values: { data?: string | undefined; store?: string | undefined },
-  io: CommandIO,
-): Promise<{ where: string; store: CliStore }> {
+export async function openReadStore(values: StoreValues, io: CommandIO): Promise<{ where: string; store: CliStore }> {
   const choice = chooseStore(values, io);
   if (choice.kind === 'postgres') return { where: choice.shown, store: await openPostgres(choice) };
-  let isFolder = false;
+  let found: 'folder' | 'other' | 'none' = 'none';
   try {
-    isFolder = (await stat(choice.dir)).isDirectory();
+    found = (await stat(choice.dir)).isDirectory() ? 'folder' : 'other';
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
-      throw new UsageError(`cannot read the data folder ${choice.dir}: ${(error as Error).message}`);
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw dataFolderError(choice.dir, error);
   }
-  if (!isFolder) throw new UsageError(`the data folder ${choice.dir} does not exist (agentwire serve --data ${choice.given} creates it)`);
-  const onWarning = (warning: FileStoreWarning) => io.err(`warning: ${warning.message}\n`);
+  if (found === 'other') throw new UsageError(`the data folder ${choice.dir} is a file, not a folder`);
+  if (found === 'none')
+    throw new UsageError(`the data folder ${choice.dir} does not exist (agentwire serve --data ${choice.given} creates it)`);
+  const onWarning = (warning: FileStoreWarning) =>
+    io.err(`warning: ${warning.message}
+`);
   return { where: choice.dir, store: createFileStore({ dir: choice.dir, lock: false, onWarning }) };
 }
 

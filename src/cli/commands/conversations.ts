@@ -22,6 +22,8 @@ Options:
   --data DIR      the data folder (default .agentwire); it must exist
   --store STORE   postgres://… (or postgres for DATABASE_URL): the database agentwire serve
                   --store wrote to
+  --store-password-file FILE
+                  the database password, read from FILE (or give it in PGPASSWORD)
   --json          one JSON array of { id, events, first, last, lastKind }
   -h, --help      show this help
 
@@ -35,7 +37,11 @@ export const conversations: Command = {
   summary: 'list the conversations agentwire serve stored',
   usage: USAGE,
   async run(argv: string[], io: CommandIO): Promise<number> {
-    const { values } = parseCommandArgs(argv, { data: { type: 'string' }, store: { type: 'string' }, json: { type: 'boolean' } }, USAGE);
+    const { values } = parseCommandArgs(
+      argv,
+      { data: { type: 'string' }, store: { type: 'string' }, 'store-password-file': { type: 'string' }, json: { type: 'boolean' } },
+      USAGE,
+    );
     if (values.help) {
       io.out(USAGE);
       return 0;

@@ -21,6 +21,8 @@ Options:
   --data DIR       the data folder (default .agentwire); it must exist
   --store STORE    postgres://… (or postgres for DATABASE_URL): the database agentwire serve
                    --store wrote to
+  --store-password-file FILE
+                   the database password, read from FILE (or give it in PGPASSWORD)
   --kind KIND      only events of this kind (repeatable)
   --after CURSOR   only events stored after this cursor (as --json --cursors prints it)
   --json           one JSON array of the events, each exactly as stored

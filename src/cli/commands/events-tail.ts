@@ -19,6 +19,8 @@ conversation's events after that cursor come first.
 Options:
   --data DIR       the data folder (default .agentwire); it must exist
   --store STORE    postgres://… (or postgres for DATABASE_URL)
+  --store-password-file FILE
+                   the database password, read from FILE (or give it in PGPASSWORD)
   --kind KIND      only events of this kind (repeatable)
   --after CURSOR   start after this cursor (with a conversation: a cursor of it; with the
                    PostgreSQL store also without one)

@@ -7,6 +7,7 @@ import { createViewer } from '../../viewer/internal';
 import { createWebhookHandler } from '../../webhooks/index';
 import { parseCommandArgs } from '../args';
 import type { Command } from '../command';
+import { dataFolderError } from '../data-folder-error';
 import { eventLine } from '../event-line';
 import { type CommandIO, UsageError } from '../io';
 import { printable } from '../report-text';
@@ -36,10 +37,13 @@ Options:
                             0.0.0.0 or :: for every interface)
   --data DIR                where events are stored (default .agentwire; created if missing).
                             One agentwire serve per folder: a second one exits with code 2.
-  --store STORE             postgres://user:password@host/db (or postgres, to read it from
+  --store STORE             postgres://user@host/db (or postgres, to read it from
                             DATABASE_URL): store in PostgreSQL instead (pg must be installed).
                             Any number of agentwire serve may share one database; the key must
-                            then be given (--api-key-file or AGENTWIRE_API_KEY).
+                            then be given (--api-key-file or AGENTWIRE_API_KEY). A password in
+                            the URL is visible in ps: put it in PGPASSWORD or in a file.
+  --store-password-file FILE
+                            the database password, read from FILE
   --api-key KEY             the key senders put in X-Session-API-Key (visible in ps: prefer
                             one of the next two)
   --api-key-file FILE       read the key from FILE
@@ -85,6 +89,7 @@ export const serve: Command = {
         host: { type: 'string' },
         data: { type: 'string' },
         store: { type: 'string' },
+        'store-password-file': { type: 'string' },
         'api-key': { type: 'string' },
         'api-key-file': { type: 'string' },
         'shutdown-timeout': { type: 'string' },
@@ -217,7 +222,7 @@ async function lockFolder(dir: string, groupCommit: boolean, io: CommandIO): Pro
     await store.lock();
   } catch (error) {
     if (error instanceof DataFolderLockedError) throw new UsageError(error.message);
-    throw new UsageError(`cannot use the data folder ${dir}: ${(error as Error).message}`);
+    throw dataFolderError(dir, error);
   }
   return store;
 }
