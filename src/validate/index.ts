@@ -25,3 +25,11 @@ export {
   type ValidationReport,
 } from './types';
 export { type ValidateOptions, validate } from './validate';
+export {
+  type AppliedFix,
+  type FixedFile,
+  type FixOptions,
+  type FixReport,
+  fixRepository,
+  type UnfixedFinding,
+} from './fix/fix-repository';
