@@ -17,7 +17,9 @@ function repository(files: Record<string, TreeEntry>): string {
   return repo.root;
 }
 
-const skill = (name: string, frontmatter: string) => ({ [`.agents/skills/${name}/SKILL.md`]: `---\nname: ${name}\n${frontmatter}---\nBody\n` });
+const skill = (name: string, frontmatter: string) => ({
+  [`.agents/skills/${name}/SKILL.md`]: `---\nname: ${name}\n${frontmatter}---\nBody\n`,
+});
 const read = (root: string, path: string) => readFileSync(join(root, path), 'utf8');
 const codes = async (root: string, profiles: Profile[] = ['openhands']) =>
   (await validate(['.'], { cwd: root, profiles })).diagnostics.map((d) => `${d.code} ${d.file}:${d.line}`);
@@ -30,7 +32,9 @@ describe('fixRepository', () => {
     ['a date', 'license: 2024-01-02\n', "license: '2024-01-02'\n"],
     ['null', 'description: Deploys.\ncompatibility: ~\n', 'description: Deploys.\ncompatibility: ~\n'],
   ])('quotes %s read where text belongs, and the skill validates clean', async (_, written, fixed) => {
-    const root = repository(skill('deploy', `description: Deploys.\n${written}`.replace('description: Deploys.\ndescription', 'description')));
+    const root = repository(
+      skill('deploy', `description: Deploys.\n${written}`.replace('description: Deploys.\ndescription', 'description')),
+    );
     const result = await fixRepository(['.'], { cwd: root });
     expect(read(root, '.agents/skills/deploy/SKILL.md')).toContain(fixed);
     expect(await codes(root)).toEqual([]);
@@ -52,7 +56,9 @@ describe('fixRepository', () => {
       ...skill('release', 'description: Releases.\ntrigger:\n  - release\n  - ship it\n'),
     });
     const result = await fixRepository(['.'], { cwd: root });
-    expect(read(root, '.agents/skills/deploy/SKILL.md')).toBe('---\nname: deploy\ndescription: Deploys.\ntriggers:\n  - deploy\n---\nBody\n');
+    expect(read(root, '.agents/skills/deploy/SKILL.md')).toBe(
+      '---\nname: deploy\ndescription: Deploys.\ntriggers:\n  - deploy\n---\nBody\n',
+    );
     expect(read(root, '.agents/skills/release/SKILL.md')).toBe(
       '---\nname: release\ndescription: Releases.\ntriggers:\n  - release\n  - ship it\n---\nBody\n',
     );
@@ -61,7 +67,9 @@ describe('fixRepository', () => {
   });
 
   it('keeps CRLF line ends when it rewrites a line', async () => {
-    const root = repository({ '.agents/skills/deploy/SKILL.md': '---\r\nname: deploy\r\ndescription: 42\r\ntrigger: deploy\r\n---\r\nBody\r\n' });
+    const root = repository({
+      '.agents/skills/deploy/SKILL.md': '---\r\nname: deploy\r\ndescription: 42\r\ntrigger: deploy\r\n---\r\nBody\r\n',
+    });
     await fixRepository(['.'], { cwd: root });
     expect(read(root, '.agents/skills/deploy/SKILL.md')).toBe(
       "---\r\nname: deploy\r\ndescription: '42'\r\ntriggers:\r\n  - deploy\r\n---\r\nBody\r\n",
@@ -86,7 +94,12 @@ describe('fixRepository', () => {
     const marketplace = `${JSON.stringify({ name: 'tools', owner: { name: 'Ops' }, plugins: [{ name: 'lint', source: 'plugins/lint' }] }, null, 2)}\n`;
     const root = repository({
       '.claude-plugin/marketplace.json': marketplace,
-      'plugins/lint/.claude-plugin/plugin.json': JSON.stringify({ name: 'lint', version: '1.0.0', description: 'Lints.', author: { name: 'Ops' } }),
+      'plugins/lint/.claude-plugin/plugin.json': JSON.stringify({
+        name: 'lint',
+        version: '1.0.0',
+        description: 'Lints.',
+        author: { name: 'Ops' },
+      }),
       'plugins/lint/commands/lint.md': '---\ndescription: Lint.\n---\nLint the code.\n',
     });
     const profiles: Profile[] = ['openhands', 'claude-code'];
@@ -115,8 +128,16 @@ describe('fixRepository', () => {
   });
 
   it.each([
-    ['a trigger beside triggers', 'description: Deploys.\ntrigger: ship\ntriggers:\n  - deploy\n', 'the front matter already has `triggers`'],
-    ['a trigger text with a comma', 'description: Deploys.\ntrigger: deploy, ship\n', 'the text holds a comma: it may mean several keywords'],
+    [
+      'a trigger beside triggers',
+      'description: Deploys.\ntrigger: ship\ntriggers:\n  - deploy\n',
+      'the front matter already has `triggers`',
+    ],
+    [
+      'a trigger text with a comma',
+      'description: Deploys.\ntrigger: deploy, ship\n',
+      'the text holds a comma: it may mean several keywords',
+    ],
     ['a multi-line trigger text', 'description: Deploys.\ntrigger: deploy\n  the service\n', 'the value spans several lines'],
   ])('leaves %s alone', async (_, written, reason) => {
     const root = repository(skill('deploy', written));
@@ -137,6 +158,31 @@ describe('fixRepository', () => {
     expect(result.files).toEqual([]);
     expect(result.unfixed).toHaveLength(1);
     expect(result.unfixed[0]?.reason).toMatch(/^the fix would add skill-name-mismatch at line 2/);
+  });
+
+  it('fixes one file of a folder while another keeps the folder dropped (the finding moves, it is not new)', async () => {
+    const root = repository({ ...skill('deploy', 'description: yes\n'), ...skill('pdf', 'description: 42 # the answer\n') });
+    const result = await fixRepository(['.'], { cwd: root });
+    expect(result.files.map((file) => file.file)).toEqual(['.agents/skills/deploy/SKILL.md']);
+    expect(read(root, '.agents/skills/deploy/SKILL.md')).toContain("description: 'yes'");
+    expect(read(root, '.agents/skills/pdf/SKILL.md')).toContain('description: 42 # the answer');
+    expect(await codes(root)).toEqual([
+      'frontmatter-wrong-type .agents/skills/pdf/SKILL.md:3',
+      'would-drop-directory .agents/skills/pdf/SKILL.md:3',
+    ]);
+  });
+
+  it('fixes what an earlier fix reveals: a trigger: behind a byte-order mark', async () => {
+    const root = repository({
+      '.agents/skills/deploy/SKILL.md': '\ufeff---\nname: deploy\ndescription: Deploys.\ntrigger: deploy\n---\nBody\n',
+    });
+    const result = await fixRepository(['.'], { cwd: root });
+    expect(read(root, '.agents/skills/deploy/SKILL.md')).toBe(
+      '---\nname: deploy\ndescription: Deploys.\ntriggers:\n  - deploy\n---\nBody\n',
+    );
+    expect(result.files[0]?.fixes.map((fix) => fix.diagnostic.code)).toEqual(['bom-before-frontmatter', 'frontmatter-ignored-key']);
+    expect(result.unfixed).toEqual([]);
+    expect(await codes(root)).toEqual([]);
   });
 
   it('writes nothing in a dry run, and reports what would remain', async () => {

@@ -54,6 +54,8 @@ export interface FixReport {
 }
 
 const encoder = new TextEncoder();
+/** How many times the fixed texts are fixed again for what earlier fixes revealed, the first included. */
+const MAX_ROUNDS = 3;
 
 /**
  * Fixes the findings whose fix cannot change what the author meant: a front matter value YAML
@@ -81,13 +83,14 @@ export async function fixRepository(paths: readonly string[], options: FixOption
   const { plans, unfixed } = await planFixes(before, run.cwd, base);
   let kept = plans;
   let after = before;
+  let rounds = 1;
   const refuse = (plan: FilePlan, reason: string) => {
-    for (const fix of plan.fixes) unfixed.push({ diagnostic: fix.diagnostic, reason });
+    for (const fix of plan.fixes) if (plan.original.has(fix.diagnostic)) unfixed.push({ diagnostic: fix.diagnostic, reason });
   };
+  const overlayOf = (candidates: readonly FilePlan[]) =>
+    overlayFileSystem(base, new Map(candidates.map((plan) => [plan.path, encoder.encode(plan.fixedText)])));
   const check = async (candidates: readonly FilePlan[]) => {
-    const overlay = new Map<string, Uint8Array>();
-    for (const plan of candidates) overlay.set(plan.path, encoder.encode(plan.fixedText));
-    const report = await runValidate({ ...run, fs: overlayFileSystem(base, overlay), onProgress: () => undefined });
+    const report = await runValidate({ ...run, fs: overlayOf(candidates), onProgress: () => undefined });
     return { report, verification: verifyPlans(before, report, candidates) };
   };
   while (kept.length > 0) {
@@ -95,6 +98,27 @@ export async function fixRepository(paths: readonly string[], options: FixOption
     if (verification.failed.size === 0 && verification.elsewhere.length === 0) {
       after = report;
       break;
+    }
+    if (rounds < MAX_ROUNDS) {
+      // A fix may reveal a finding another fixer answers: fix the fixed texts once more, then verify again.
+      rounds++;
+      const files = new Set(kept.map((plan) => plan.file));
+      const revealed = { ...report, diagnostics: report.diagnostics.filter((d) => files.has(d.file)) };
+      const more = (await planFixes(revealed, run.cwd, overlayOf(kept))).plans;
+      if (more.length > 0) {
+        kept = kept.map((plan) => {
+          const next = more.find((other) => other.path === plan.path);
+          if (!next) return plan;
+          const { mapLine } = plan;
+          return {
+            ...plan,
+            fixedText: next.fixedText,
+            mapLine: (line) => next.mapLine(mapLine(line)),
+            fixes: [...plan.fixes, ...next.fixes],
+          };
+        });
+        continue;
+      }
     }
     let failing = kept.filter((plan) => verification.failed.has(plan.file));
     for (const plan of failing) refuse(plan, verification.failed.get(plan.file) as string);

@@ -16,7 +16,9 @@ export function overlayFileSystem(base: SkillFileSystem, files: ReadonlyMap<stri
     },
     async read(path, position, length) {
       const bytes = files.get(path);
-      return bytes ? bytes.subarray(Math.min(position, bytes.length), Math.min(position + length, bytes.length)) : base.read(path, position, length);
+      return bytes
+        ? bytes.subarray(Math.min(position, bytes.length), Math.min(position + length, bytes.length))
+        : base.read(path, position, length);
     },
   };
 }

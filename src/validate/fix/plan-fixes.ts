@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import type { SkillFileSystem } from '../../skills/index';
 import type { ProfileDiagnostic, ValidationReport } from '../types';
 import { fixerFor } from './fixers';
-import { applyEdits, type TextEdit } from './text-edit';
+import { applyEdits, lineMapper, type TextEdit } from './text-edit';
 import type { FilePlan } from './verify';
 
 /** A finding a fixer was asked about and left as it is, and why. */
@@ -73,7 +73,9 @@ export async function planFixes(
       if (!same) edits.push(proposal.edit);
       fixes.push({ diagnostic: proposal.diagnostic, description: proposal.description });
     }
-    plans.push({ file: (fixes[0] as FilePlan['fixes'][number]).diagnostic.file, path, text, fixedText: applyEdits(text, edits), edits, fixes });
+    const file = (fixes[0] as FilePlan['fixes'][number]).diagnostic.file;
+    const original = new Set(fixes.map((fix) => fix.diagnostic));
+    plans.push({ file, path, text, fixedText: applyEdits(text, edits), mapLine: lineMapper(text, edits), fixes, original });
   }
   return { plans, unfixed };
 }
