@@ -40,7 +40,7 @@ describe('agentwire validate --fix-dry-run', () => {
       [
         '--- a/.agents/skills/deploy/SKILL.md',
         '+++ b/.agents/skills/deploy/SKILL.md',
-        '@@ -1,5 +1,6 @@',
+        '@@ -1,6 +1,7 @@',
         '-\\ufeff---',
         '+---',
         ' name: deploy',
@@ -52,7 +52,7 @@ describe('agentwire validate --fix-dry-run', () => {
         ' Body',
         '--- a/.agents/skills/pdf/SKILL.md',
         '+++ b/.agents/skills/pdf/SKILL.md',
-        '@@ -1,5 +1,5 @@',
+        '@@ -1,6 +1,6 @@',
         ' ---',
         ' name: pdf',
         '-description: 1.10',
@@ -66,7 +66,7 @@ describe('agentwire validate --fix-dry-run', () => {
         '.agents/skills/notes/SKILL.md',
       ].join('\n'),
     );
-    expect(result.stdout).toMatch(/\n2 errors, 0 warnings, 0 infos in 3 files \(3 skills\)\n$/);
+    expect(result.stdout).toMatch(/\n2 errors, 0 warnings in 3 files \(3 skills\)\n$/);
     expect(Object.keys(FILES).map((file) => readFileSync(join(root, file)))).toEqual(before);
     expect(git(root, 'status', '--porcelain')).toBe('');
   });
