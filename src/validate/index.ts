@@ -14,6 +14,14 @@ export { CONFIG_FILE_NAME, PACKAGE_JSON_KEY } from './config/load-config';
 export type { ConfigChoice } from './config/resolve-configs';
 export { ruleTags } from './config/rule-keys';
 export { RULE_SETTINGS, type RuleSetting, type RuleSettings, type ValidateConfig, type ValidateConfigOverride } from './config/schema';
+export {
+  type AppliedFix,
+  type FixedFile,
+  type FixOptions,
+  type FixReport,
+  fixRepository,
+  type UnfixedFinding,
+} from './fix/fix-repository';
 export { type CatalogRule, findRule, type RuleArea, ruleAreas, ruleCatalog } from './rule-catalog';
 export {
   type Inventory,

@@ -8,7 +8,7 @@ import { createJudge } from './config/apply';
 import { checkConfig } from './config/check-config';
 import { type ConfigChoice, resolveConfigs } from './config/resolve-configs';
 import type { RuleSettings } from './config/schema';
-import { runValidate } from './run-validate';
+import { type RunValidateOptions, runValidate } from './run-validate';
 import { PROFILES, type Profile, type ServiceVersion, type ValidateProgress, type ValidationReport } from './types';
 
 /** How {@link validate} judges the paths. Every option has a default. */
@@ -104,6 +104,11 @@ function checkedPaths(paths: readonly string[]): string[] {
  * ```
  */
 export async function validate(paths: readonly string[], options: ValidateOptions = {}): Promise<ValidationReport> {
+  return runValidate(await runOptions(paths, options));
+}
+
+/** The engine's options for `paths` and `options`, every default filled in (from the configuration too) and every option checked. */
+export async function runOptions(paths: readonly string[], options: ValidateOptions): Promise<RunValidateOptions> {
   const given = checkedPaths(paths);
   const cwd = options.cwd ?? process.cwd();
   const chosenProfiles = options.profiles === undefined ? undefined : checkedProfiles(options.profiles);
@@ -124,7 +129,7 @@ export async function validate(paths: readonly string[], options: ValidateOption
   const builtinNames = options.builtinNames === undefined ? undefined : new Set(options.builtinNames);
   const chosen = (['profiles', 'preset', 'service'] as const).filter((key) => options[key] !== undefined);
   const resolved = await resolveConfigs(given, cwd, options.config, chosen);
-  return runValidate({
+  return {
     paths: given,
     cwd,
     profiles: chosenProfiles ?? resolved.profiles ?? ['openhands'],
@@ -134,5 +139,5 @@ export async function validate(paths: readonly string[], options: ValidateOption
     ...(builtinNames ? { builtinNames } : {}),
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
     judge: createJudge(resolved.configs, { rules: own.rules, ignore: own.ignore, cwd }),
-  });
+  };
 }

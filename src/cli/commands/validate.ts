@@ -8,11 +8,13 @@ import { suggest } from '../../internal/did-you-mean';
 import { nodeFileSystem, resolvePreset, SKILL_PRESETS } from '../../skills/index';
 import {
   CONFIG_FILE_NAME,
+  fixRepository,
   PROFILES,
   type Profile,
   RULE_SETTINGS,
   type RuleSetting,
   ValidateConfigError,
+  type ValidateOptions,
   type ValidationReport,
   validate as validatePaths,
 } from '../../validate/index';
@@ -21,6 +23,7 @@ import { parseCommandArgs } from '../args';
 import { readBuiltinNames } from '../builtin-names';
 import type { Command } from '../command';
 import { type CommandIO, UsageError } from '../io';
+import { formatFixDiff, formatFixSummary } from '../validate-output/format-fix';
 import { formatGithub } from '../validate-output/format-github';
 import { formatJson } from '../validate-output/format-json';
 import { formatSarif } from '../validate-output/format-sarif';
@@ -63,6 +66,11 @@ Options:
                          repeat for several
   --config <file>        the configuration file to use instead of looking for one
   --no-config            use no configuration file
+  --fix                  fix what cannot change meaning (quote a value YAML reads as a
+                         number, boolean or date; trigger: → triggers:; a byte-order mark
+                         before the front matter; a marketplace source without ./), verified
+                         by validating again; then report what remains
+  --fix-dry-run          print the diff --fix would apply, write nothing
   -h, --help             show this help
 
 Exit codes: 0 no problems, 1 problems found (errors, or warnings with --strict or past
@@ -134,6 +142,8 @@ export const validate: Command = {
         config: { type: 'string' },
         'no-config': { type: 'boolean' },
         'max-warnings': { type: 'string' },
+        fix: { type: 'boolean' },
+        'fix-dry-run': { type: 'boolean' },
       },
       USAGE,
     );
@@ -158,6 +168,7 @@ export const validate: Command = {
       throw new UsageError((error as Error).message);
     }
     if (values.config !== undefined && values['no-config']) throw new UsageError('--config and --no-config cannot go together');
+    if (values.fix && values['fix-dry-run']) throw new UsageError('use --fix or --fix-dry-run, not both');
     const rules = ruleSettings(values.rule ?? []);
     const warningLimit = maxWarnings(values['max-warnings']);
     const paths = positionals.length > 0 ? positionals : ['.'];
@@ -166,19 +177,27 @@ export const validate: Command = {
     }
     const builtinNames = values['builtin-names'] ? await readBuiltinNames(values['builtin-names'], io.cwd) : undefined;
     const progress = io.progress;
+    const options: ValidateOptions = {
+      cwd: io.cwd,
+      ...(profiles ? { profiles } : {}),
+      ...(preset ? { preset } : {}),
+      ...(service ? { service } : {}),
+      config: values['no-config'] ? false : values.config,
+      rules,
+      ...(values.ignore ? { ignore: values.ignore } : {}),
+      ...(builtinNames ? { builtinNames } : {}),
+      ...(progress ? { onProgress: ({ path, index, total }) => progress(`checking ${path} (${index + 1}/${total})`) } : {}),
+    };
     let report: ValidationReport;
     try {
-      report = await validatePaths(paths, {
-        cwd: io.cwd,
-        ...(profiles ? { profiles } : {}),
-        ...(preset ? { preset } : {}),
-        ...(service ? { service } : {}),
-        config: values['no-config'] ? false : values.config,
-        rules,
-        ...(values.ignore ? { ignore: values.ignore } : {}),
-        ...(builtinNames ? { builtinNames } : {}),
-        ...(progress ? { onProgress: ({ path, index, total }) => progress(`checking ${path} (${index + 1}/${total})`) } : {}),
-      });
+      if (values.fix || values['fix-dry-run']) {
+        const fixed = await fixRepository(paths, { ...options, dryRun: values['fix-dry-run'] === true });
+        progress?.('');
+        // The report keeps standard output to itself in the machine formats.
+        const write = format === 'text' ? io.out : io.err;
+        write(`${fixed.written ? '' : formatFixDiff(fixed)}${formatFixSummary(fixed)}\n`);
+        report = fixed.report;
+      } else report = await validatePaths(paths, options);
     } catch (error) {
       if (error instanceof ValidateConfigError) throw new UsageError(error.message);
       throw error;
