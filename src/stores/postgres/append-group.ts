@@ -1,6 +1,6 @@
 /**
- * One transaction's work for a group of batches (of one conversation or many): the locks of its
- * conversations in a stable order, one insert of every new event in arrival order, one update of
+ * One transaction's work for a group of batches (of one conversation or many), whose
+ * conversations' locks the transaction took: one insert of every new event in arrival order, one update of
  * the summaries with a `NOTIFY` for each conversation, then each batch's own outcome. Node only.
  * @module
  */
@@ -38,9 +38,8 @@ export function pendingBatch(id: string, events: readonly Event[], fresh: readon
 
 /** What the work needs of its store. */
 export interface GroupContext {
-  lockSpace: number;
   channel: string;
-  statements: { lock: Statement; insert: Statement; summarize: Statement };
+  statements: { insert: Statement; summarize: Statement };
   /** Whether the statements run named (prepared). */
   named: boolean;
 }
@@ -56,9 +55,14 @@ interface Summary {
 
 const timestampOf = (event: Event): string | null => (typeof event.timestamp === 'string' ? event.timestamp : null);
 
+/** The conversations of a group, each once (their locks, `lockSql`, are taken with the transaction's `BEGIN`). */
+export function conversationsOf(group: readonly PendingBatch[]): string[] {
+  return [...new Set(group.map((batch) => batch.id))];
+}
+
 /**
- * Stores a group in the transaction of `client`: each batch's events that neither the table nor
- * an earlier batch of the group holds. Resolves with each batch's {@link AppendResult}, in order.
+ * Stores a group in the transaction of `client`, which holds the locks of its conversations: each
+ * batch's events that neither the table nor an earlier batch of the group holds. Resolves with each batch's {@link AppendResult}, in order.
  */
 export async function appendGroup(client: PostgresClient, group: readonly PendingBatch[], context: GroupContext): Promise<AppendResult[]> {
   const taken = new Map<string, Set<string>>();
@@ -80,8 +84,7 @@ export async function appendGroup(client: PostgresClient, group: readonly Pendin
     });
     return own;
   });
-  const { lock, insert, summarize } = context.statements;
-  await run(client, lock, [context.lockSpace, [...taken.keys()]], context.named);
+  const { insert, summarize } = context.statements;
   const inserted = await run(client, insert, [columns.conversation, columns.key, columns.kind, columns.json], context.named);
   // A conversation id is 36 characters: the pair is unambiguous without a separator.
   const seqOf = new Map(

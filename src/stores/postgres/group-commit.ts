@@ -13,7 +13,7 @@ import type { PendingBatch } from './append-group';
 export const GROUP_CHARACTERS = 8 * 1024 * 1024;
 
 /**
- * Commits a group in one transaction: `take` is called once the transaction has begun, and
+ * Commits a group in one transaction: `take` is called once a connection is had, and
  * returns the group (so the batches that came meanwhile join it); resolves with each batch's
  * outcome in order once committed.
  */

@@ -11,14 +11,14 @@ import { InvalidCursorError, StoreClosedError } from '../errors';
 import { parsePageSize, partitionBatch, toConversationId } from '../options';
 import { readStoredEvent } from '../read-event';
 import type { AppendResult, EventStore, StoredEntry, StoredEvent, WatchOptions } from '../types';
-import { appendGroup, type GroupContext, pendingBatch } from './append-group';
+import { appendGroup, conversationsOf, type GroupContext, type PendingBatch, pendingBatch } from './append-group';
 import { storeFailure } from './failures';
 import { createGroupCommit } from './group-commit';
 import { createNotificationFeed } from './notifications';
 import { createPool, type PostgresClient, type PostgresPool } from './pool';
 import { prepare } from './prepared';
 import { inTransaction, type PostgresLimits, resolveLimits } from './session';
-import { type PostgresTableNames, postgresSchemaSql, resolveNames, statements } from './sql';
+import { lockSql, type PostgresTableNames, postgresSchemaSql, resolveNames, statements } from './sql';
 import { watchAllRows, watchRows } from './watch';
 
 /**
@@ -111,13 +111,20 @@ export function createPostgresStore(connection: PostgresConnection, options: Pos
     });
   };
   const group: GroupContext = {
-    lockSpace: names.lockSpace,
     channel: names.channel,
-    statements: { lock: prepare(sql.lock), insert: prepare(sql.insert), summarize: prepare(sql.summarize) },
+    statements: { insert: prepare(sql.insert), summarize: prepare(sql.summarize) },
     // A pool the store made is node-postgres's, which prepares named statements; yours promises only `query(text, values)`.
     named: owned,
   };
-  const groups = createGroupCommit((take) => transaction((client) => appendGroup(client, take(), group)));
+  // The group is taken once a connection is had, and its locks with the `BEGIN`: one round trip fewer.
+  const groups = createGroupCommit((take) => {
+    let batches: PendingBatch[] = [];
+    const lead = () => {
+      batches = take();
+      return lockSql(names.lockSpace, conversationsOf(batches));
+    };
+    return inTransaction(pool, limits, (client) => appendGroup(client, batches, group), lead);
+  });
   const context = { query: (text: string, values: unknown[]) => query(text, values), page, feed, sql };
 
   const store: PostgresStore = {

@@ -83,13 +83,15 @@ export function checkout(pool: PostgresPool, onError: (error: Error) => void): P
 
 /**
  * Runs `work` in a transaction on one connection of `pool`, with the limits set; commits and
- * gives the connection back. On failure it rolls back (a connection that cannot roll back, or was
+ * gives the connection back. `lead`, called once the connection is had, gives statements without
+ * values that run with the `BEGIN`, in the same round trip. On failure it rolls back (a connection that cannot roll back, or was
  * lost, is discarded by the pool) and rejects with what {@link storeFailure} makes of the error.
  */
 export async function inTransaction<T>(
   pool: () => Promise<PostgresPool>,
   limits: string[],
   work: (client: PostgresClient) => Promise<T>,
+  lead?: () => string,
 ): Promise<T> {
   // While the connection is checked out, the pool does not listen to it: an `error` event (the
   // server ended the session, the socket closed) would be unhandled and end the process.
@@ -100,7 +102,7 @@ export async function inTransaction<T>(
   const client = await checkout(await pool(), onError);
   try {
     // No values: sent as one simple query, both statements in one round trip.
-    await client.query(beginSql(limits));
+    await client.query(lead ? `${beginSql(limits)};\n${lead()}` : beginSql(limits));
     const result = await work(client);
     await client.query('COMMIT');
     client.release(lost);

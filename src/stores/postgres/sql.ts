@@ -97,16 +97,25 @@ export function postgresSchemaSql(names: PostgresTableNames = {}): string[] {
   ];
 }
 
+const CONVERSATION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * The statement that takes the locks of `conversations` (canonical ids) until commit, so each
+ * conversation's `seq` order is its commit order: one lock per conversation (its key as ever: the
+ * store's space and the hash of its id), taken in the order of the keys, so transactions that lock
+ * several never deadlock. Written without values, to run with the `BEGIN`: the ids are checked to be
+ * canonical UUIDs, which need no quoting beyond the quotes; a `TypeError` for any other.
+ */
+export function lockSql(lockSpace: number, conversations: readonly string[]): string {
+  for (const id of conversations)
+    if (!CONVERSATION_ID.test(id)) throw new TypeError(`not a canonical conversation id: ${JSON.stringify(id)}`);
+  return `SELECT pg_advisory_xact_lock(${lockSpace | 0}, locks.key) FROM
+  (SELECT DISTINCT hashtext(c) AS key FROM unnest(ARRAY[${conversations.map((id) => `'${id}'`).join(', ')}]::text[]) AS c ORDER BY key OFFSET 0) AS locks`;
+}
+
 /** The statements of the store, for one set of names. */
 export function statements(n: ResolvedNames) {
   return {
-    /**
-     * Takes the locks of the conversations in $2 until commit, so each conversation's `seq` order is
-     * its commit order: one lock per conversation (its key as ever: the store's space and the hash of
-     * its id), taken in the order of the keys, so transactions that lock several never deadlock.
-     */
-    lock: `SELECT pg_advisory_xact_lock($1::int4, locks.key) FROM
-  (SELECT DISTINCT hashtext(c) AS key FROM unnest($2::text[]) AS c ORDER BY key OFFSET 0) AS locks`,
     /** Inserts the events of a group in order ($1 conversations, $2 ids, $3 kinds, $4 JSON texts), skipping stored ids; returns what it stored. */
     insert: `INSERT INTO ${n.events} (conversation_id, event_id, kind, event)
 SELECT e.conversation::uuid, e.id, e.kind, e.event::json
