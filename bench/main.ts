@@ -45,6 +45,12 @@ async function main(): Promise<void> {
     console.log(validatePeersReport(benchValidatePeers(rounds), rounds).join('\n'));
     return;
   }
+  if (process.argv.includes('--only=serve')) {
+    // `agentwire serve` alone, printed and not written to docs/benchmarks.md.
+    const rounds = quick ? 1 : 3;
+    console.log(serveReport(await benchServe(quick ? 2 : 3, rounds), rounds).join('\n'));
+    return;
+  }
   if (process.argv.includes('--only=hostile')) {
     // These sections alone, printed and not written to docs/benchmarks.md.
     console.log((await hostileSections()).join('\n'));
@@ -65,7 +71,8 @@ async function main(): Promise<void> {
   console.log('webhook…');
   const webhook = await benchWebhook(process.argv[1] as string, quick ? 1 : 4, quick ? 1 : 3, quick ? 150_000 : 300_000);
   console.log('agentwire serve…');
-  const serve = await benchServe(quick ? 1 : 3);
+  const serveRounds = quick ? 1 : 3;
+  const serve = await benchServe(quick ? 1 : 3, serveRounds);
   console.log('seen store…');
   const seen = benchSeen();
   console.log('skills…');
@@ -96,7 +103,7 @@ async function main(): Promise<void> {
     '',
     ...decodeReport(decode, Number(process.env.AGENTWIRE_BENCH_PROCESSES ?? 1)),
     ...webhookReport(webhook),
-    ...serveReport(serve),
+    ...serveReport(serve, serveRounds),
     `## Seen store (has + add of fresh keys, capacity ${format(seen.capacity)})`,
     '',
     '| when | ns per key | ratio to a plain `Set` of 100,000 keys |',

@@ -39,7 +39,7 @@ const env = { ...process.env, AGENTWIRE_OPENAPI: join(root, 'spec/service-openap
 const SIDES = ['parse', 'ajv', 'ajvDefaults', 'agentwire', 'strict', 'valibot', 'batch', 'encode'];
 const processes = args.includes('--quick') ? 1 : 5;
 const samples = [];
-// `--only=hostile` measures the hostile-input and deadline sections alone (printed, not written): no decode processes.
+// `--only=hostile` (or `--only=serve`, `--only=validate`) measures its sections alone (printed, not written): no decode processes.
 const only = args.some((arg) => arg.startsWith('--only='));
 for (let i = 0; i < (only ? 0 : processes); i++) {
   for (const side of SIDES) {

@@ -1,7 +1,8 @@
 /**
- * `agentwire serve` (the built executable) under load: 5-event batches with fresh ids at 8 and 64
- * connections, with the file store (group commit on and off) and with PostgreSQL, beside a bare
- * `node:http` server in the same run.
+ * `agentwire serve` (the built executable) under load: 5-event batches with fresh ids, spread over
+ * 1, 10 and 100 conversations, at 8 and 64 connections, with the file store (group commit on and
+ * off) and with PostgreSQL, beside a bare `node:http` server in the same run. The file store and
+ * PostgreSQL take turns cell by cell, several rounds; each figure is the median of its rounds.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -11,35 +12,56 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { startEmbeddedPostgres } from '../test/helpers/embedded-postgres';
-import { format } from './measure';
+import { format, median } from './measure';
 import { bare as bareHandler, freshBody } from './webhook';
 
-const CONVERSATION = '3f2a9c10-4a00-4a01-a001-5e1d0000b000';
 const KEY = 'bench-key';
+const CONNECTIONS = [8, 64] as const;
+const CONVERSATIONS = [1, 10, 100] as const;
 
-/** One measured configuration. */
+/** The id of the benchmark's `n`th conversation. */
+const conversationId = (n: number) => `3f2a9c10-4a00-4a01-a001-5e1d0000${(0xb000 + n).toString(16)}`;
+
+/** One measured configuration (medians of its rounds). */
 export interface ServeRow {
   server: string;
+  conversations: number;
   connections: number;
   rps: number;
   p99: number;
 }
 
-/** Requests per second and p99 latency (ms) of `seconds` of fresh batches. */
-async function load(url: string, template: string[], connections: number, seconds: number): Promise<{ rps: number; p99: number }> {
+/** Requests per second and p99 latency (ms) of `seconds` of fresh batches, sent round-robin to `conversations` conversations. */
+async function load(
+  base: string,
+  template: string[],
+  conversations: number,
+  connections: number,
+  seconds: number,
+): Promise<{ rps: number; p99: number }> {
+  const prefix = new URL(base).pathname;
+  let next = 0;
   const result = await autocannon({
-    url,
+    url: base,
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-session-api-key': KEY },
     connections,
     duration: seconds,
-    requests: [{ setupRequest: (request: object) => ({ ...request, body: freshBody(template) }) }],
+    requests: [
+      {
+        setupRequest: (request: object) => ({
+          ...request,
+          path: `${prefix}/${conversationId(next++ % conversations)}`,
+          body: freshBody(template),
+        }),
+      },
+    ],
   });
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`serve benchmark: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return { rps: result.requests.total / ((result.finish.getTime() - result.start.getTime()) / 1000), p99: result.latency.p99 };
 }
 
-/** Starts `agentwire serve` and resolves with its webhook base URL once it prints it. */
+/** Starts `agentwire serve` and resolves with its webhook base URL (`…/events`) once it prints it. */
 function startServe(args: string[], env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(process.execPath, ['dist/cli/main.js', 'serve', '--port', '0', '--api-key', KEY, '--quiet', ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -50,7 +72,7 @@ function startServe(args: string[], env: Record<string, string>): Promise<{ chil
     const read = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /webhook URL\s+(\S+)/.exec(output);
-      if (match) resolve({ child, url: `${match[1]}/events/${CONVERSATION}` });
+      if (match) resolve({ child, url: `${match[1]}/events` });
     };
     child.stdout?.on('data', read);
     child.stderr?.on('data', read);
@@ -76,73 +98,108 @@ async function postgres(): Promise<{ url: string; close(): Promise<void> } | und
   }
 }
 
-/** Measures every configuration at 8 and 64 connections, `seconds` each. */
-export async function benchServe(seconds = 3): Promise<ServeRow[]> {
+/** A database of its own on `url` for the benchmark (it never writes to tables of yours), and its drop. */
+async function benchDatabase(url: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const { default: pg } = await import('pg');
+  const admin = new pg.Client({ connectionString: url });
+  const name = `agentwire_bench_${process.pid}`;
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  const own = new URL(url);
+  own.pathname = `/${name}`;
+  return {
+    url: own.toString(),
+    async drop() {
+      await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => undefined);
+      await admin.end().catch(() => undefined);
+    },
+  };
+}
+
+export const FILE_STORE = '`agentwire serve`, file store, group commit (the default)';
+export const POSTGRES = '`agentwire serve --store postgres://…` (local server)';
+
+/** Measures every configuration, `seconds` each; the file store and PostgreSQL cells `rounds` times, taking turns. */
+export async function benchServe(seconds = 3, rounds = 3): Promise<ServeRow[]> {
   const conversation = JSON.parse(readFileSync('test/fixtures/conversation.json', 'utf8')) as unknown[];
   const batch = conversation.slice(6, 11) as { id: string }[];
   const template = JSON.stringify(batch.map((event) => ({ ...event, id: `${event.id.slice(0, -12)}\u0000` }))).split('\\u0000');
   const rows: ServeRow[] = [];
-  const measure = async (server: string, url: string) => {
-    for (const connections of [8, 64]) rows.push({ server, connections, ...(await load(url, template, connections, seconds)) });
+  const once = async (server: string, url: string) => {
+    for (const connections of CONNECTIONS)
+      rows.push({ server, conversations: 1, connections, ...(await load(url, template, 1, connections, seconds)) });
   };
 
   const bare = createServer(bareHandler);
   await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
-  await measure('bare `node:http` (JSON.parse, answer)', `http://127.0.0.1:${(bare.address() as AddressInfo).port}/`);
+  await once('bare `node:http` (JSON.parse, answer)', `http://127.0.0.1:${(bare.address() as AddressInfo).port}/events`);
   bare.closeAllConnections();
   bare.close();
 
-  for (const [server, env] of [
-    ['`agentwire serve`, file store, one fsync per batch (`AGENTWIRE_GROUP_COMMIT=off`)', { AGENTWIRE_GROUP_COMMIT: 'off' }],
-    ['`agentwire serve`, file store, group commit (the default)', {}],
-  ] as const) {
-    const dir = mkdtempSync(join(tmpdir(), 'agentwire-bench-serve-'));
-    const served = await startServe(['--data', join(dir, 'data')], env);
-    await measure(server, served.url);
-    await stop(served.child);
-    rmSync(dir, { recursive: true, force: true });
-  }
-
+  const dir = mkdtempSync(join(tmpdir(), 'agentwire-bench-serve-'));
   const database = await postgres();
-  if (database) {
-    // A database of its own, dropped after: the benchmark never writes to tables of yours.
-    const { default: pg } = await import('pg');
-    const admin = new pg.Client({ connectionString: database.url });
-    const name = `agentwire_bench_${process.pid}`;
-    try {
-      await admin.connect();
-      await admin.query(`CREATE DATABASE "${name}"`);
-      const url = new URL(database.url);
-      url.pathname = `/${name}`;
-      const served = await startServe(['--store', url.toString()], {});
-      await measure('`agentwire serve --store postgres://…` (local server)', served.url);
-      await stop(served.child);
-    } finally {
-      await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => undefined);
-      await admin.end().catch(() => undefined);
-      await database.close();
+  const own = database ? await benchDatabase(database.url) : undefined;
+  const running: ChildProcess[] = [];
+  try {
+    const unbatched = await startServe(['--data', join(dir, 'unbatched')], { AGENTWIRE_GROUP_COMMIT: 'off' });
+    running.push(unbatched.child);
+    await once('`agentwire serve`, file store, one fsync per batch (`AGENTWIRE_GROUP_COMMIT=off`)', unbatched.url);
+    await stop(unbatched.child);
+
+    const servers: [string, string][] = [];
+    const file = await startServe(['--data', join(dir, 'data')], {});
+    running.push(file.child);
+    servers.push([FILE_STORE, file.url]);
+    if (own) {
+      const served = await startServe(['--store', own.url], {});
+      running.push(served.child);
+      servers.push([POSTGRES, served.url]);
     }
+    const samples = new Map<string, { rps: number[]; p99: number[] }>();
+    for (let round = 0; round < rounds; round++)
+      for (const conversations of CONVERSATIONS)
+        for (const connections of CONNECTIONS)
+          for (const [server, url] of servers) {
+            const key = JSON.stringify([server, conversations, connections]);
+            const sample = await load(url, template, conversations, connections, seconds);
+            const cell = samples.get(key) ?? { rps: [], p99: [] };
+            cell.rps.push(sample.rps);
+            cell.p99.push(sample.p99);
+            samples.set(key, cell);
+          }
+    for (const [key, cell] of samples) {
+      const [server, conversations, connections] = JSON.parse(key) as [string, number, number];
+      rows.push({ server, conversations, connections, rps: median(cell.rps), p99: median(cell.p99) });
+    }
+  } finally {
+    for (const child of running) if (child.exitCode === null && child.signalCode === null) await stop(child);
+    rmSync(dir, { recursive: true, force: true });
+    await own?.drop();
+    await database?.close();
   }
   return rows;
 }
 
-/** The report's section: every row beside the bare server at the same number of connections. */
-export function serveReport(rows: ServeRow[]): string[] {
+/** The report's section: every row beside the bare server at the same number of connections, and PostgreSQL beside the file store. */
+export function serveReport(rows: ServeRow[], rounds: number): string[] {
+  const bareOf = (row: ServeRow) => rows.find((other) => other.connections === row.connections)?.rps ?? row.rps;
+  const fileOf = (row: ServeRow) =>
+    rows.find((other) => other.server === FILE_STORE && other.conversations === row.conversations && other.connections === row.connections);
   return [
     '## `agentwire serve` (5-event batches with fresh ids over loopback, autocannon, the built executable)',
     '',
-    'Every request stores five new events in one conversation and is answered only once they are',
-    'durable (file store: written and `fsync`ed; PostgreSQL: committed). The bare server only parses the body.',
-    'Group commit lets the batches that wait share one `fsync`; without it each waits for its own.',
-    'PostgreSQL serializes the appends of one conversation (its order is its commit order), so one',
-    'conversation is bound by commit latency; the service itself sends one batch per conversation at a',
-    'time, and different conversations commit side by side.',
+    'Every request stores five new events and is answered only once they are durable (file store:',
+    'written and `fsync`ed; PostgreSQL: committed). The bare server only parses the body. The requests go',
+    'round-robin to 1, 10 or 100 conversations. Group commit lets the batches that wait share one commit:',
+    "the file store groups a conversation's batches into one write and one `fsync`; PostgreSQL groups",
+    'the batches of every conversation that wait into one transaction. The file store and PostgreSQL',
+    `take turns cell by cell; each figure is the median of ${rounds} rounds.`,
     '',
-    '| server | connections | requests/s | p99 ms | ratio to bare |',
-    '|---|---:|---:|---:|---:|',
+    '| server | conversations | connections | requests/s | p99 ms | ratio to bare | ratio to the file store (target ≥ 0.5) |',
+    '|---|---:|---:|---:|---:|---:|---:|',
     ...rows.map((row) => {
-      const bare = rows.find((other) => other.connections === row.connections)?.rps ?? row.rps;
-      return `| ${row.server} | ${row.connections} | ${format(row.rps)} | ${row.p99.toFixed(0)} | ${(row.rps / bare).toFixed(2)} |`;
+      const file = row.server === POSTGRES ? fileOf(row) : undefined;
+      return `| ${row.server} | ${row.conversations} | ${row.connections} | ${format(row.rps)} | ${row.p99.toFixed(0)} | ${(row.rps / bareOf(row)).toFixed(2)} | ${file ? (row.rps / file.rps).toFixed(2) : ''} |`;
     }),
     '',
   ];

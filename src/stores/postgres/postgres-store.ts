@@ -1,22 +1,24 @@
 /**
  * `createPostgresStore`: the event store for receivers on many machines. One table of events with
  * a unique (conversation, event id) key and an identity column for arrival order, one table of
- * conversation summaries, one transaction per batch, `LISTEN`/`NOTIFY` for watches. Node only.
+ * conversation summaries, group commit (the batches that wait share one transaction), `LISTEN`/`NOTIFY`
+ * for watches. Node only.
  * @module
  */
-import type { Event, EventKind } from '../../events/index';
+import type { EventKind } from '../../events/index';
 import { normalizeConversationId } from '../../internal/conversation-id';
 import { InvalidCursorError, StoreClosedError } from '../errors';
-import { isPersistable, parsePageSize, partitionBatch, toConversationId } from '../options';
+import { parsePageSize, partitionBatch, toConversationId } from '../options';
 import { readStoredEvent } from '../read-event';
-import { stringifyEvent } from '../stored-json';
 import type { AppendResult, EventStore, StoredEntry, StoredEvent, WatchOptions } from '../types';
-import { eventKey } from './event-key';
+import { appendGroup, conversationsOf, type GroupContext, type PendingBatch, pendingBatch } from './append-group';
 import { storeFailure } from './failures';
+import { createGroupCommit } from './group-commit';
 import { createNotificationFeed } from './notifications';
 import { createPool, type PostgresClient, type PostgresPool } from './pool';
+import { prepare } from './prepared';
 import { inTransaction, type PostgresLimits, resolveLimits } from './session';
-import { type PostgresTableNames, postgresSchemaSql, resolveNames, statements } from './sql';
+import { lockSql, type PostgresTableNames, postgresSchemaSql, resolveNames, statements } from './sql';
 import { watchAllRows, watchRows } from './watch';
 
 /**
@@ -54,15 +56,15 @@ export function parseSeq(cursor: string | undefined): string {
   return cursor;
 }
 
-const timestampOf = (event: Event): string | null => (typeof event.timestamp === 'string' ? event.timestamp : null);
-
 /**
  * A store in PostgreSQL through node-postgres (`pg`, an optional peer dependency: install it).
- * `append` runs one transaction per batch: it takes a lock of the conversation (so the order of
- * `seq` is its commit order, and a reader's cursor never skips an event committed later), inserts
- * the batch in order with `ON CONFLICT DO NOTHING` on (conversation, event id), updates the
- * conversation's summary, and sends a `NOTIFY`; it resolves once committed (`synchronous_commit`
- * on). Replicas sharing the database store each event once, whichever receives it.
+ * Appends commit in groups: the batches that arrive while a transaction is in flight wait and
+ * share the next one. A transaction takes the locks of its conversations (so the order of `seq` is
+ * each conversation's commit order, and a reader's cursor never skips an event committed later),
+ * inserts the batches in the order `append` was called with `ON CONFLICT DO NOTHING` on
+ * (conversation, event id), updates the summaries, and sends a `NOTIFY` per conversation; each
+ * `append` resolves with its own outcome once committed (`synchronous_commit` on). Replicas sharing
+ * the database store each event once, whichever receives it.
  */
 export function createPostgresStore(connection: PostgresConnection, options: PostgresStoreOptions = {}): PostgresStore {
   const names = resolveNames(options);
@@ -108,6 +110,21 @@ export function createPostgresStore(connection: PostgresConnection, options: Pos
       return { event: readStoredEvent(JSON.parse(json)), json, cursor: row.cursor as string };
     });
   };
+  const group: GroupContext = {
+    channel: names.channel,
+    statements: { insert: prepare(sql.insert), summarize: prepare(sql.summarize) },
+    // A pool the store made is node-postgres's, which prepares named statements; yours promises only `query(text, values)`.
+    named: owned,
+  };
+  // The group is taken once a connection is had, and its locks with the `BEGIN`: one round trip fewer.
+  const groups = createGroupCommit((take) => {
+    let batches: PendingBatch[] = [];
+    const lead = () => {
+      batches = take();
+      return lockSql(names.lockSpace, conversationsOf(batches));
+    };
+    return inTransaction(pool, limits, (client) => appendGroup(client, batches, group), lead);
+  });
   const context = { query: (text: string, values: unknown[]) => query(text, values), page, feed, sql };
 
   const store: PostgresStore = {
@@ -118,32 +135,7 @@ export function createPostgresStore(connection: PostgresConnection, options: Pos
       const { fresh, duplicates } = partitionBatch(events, () => false);
       if (fresh.length === 0) return { stored: [], duplicates };
       await ready();
-      // Stored under keys PostgreSQL holds exactly (an id with a NUL or a lone surrogate, escaped).
-      const keys = fresh.map((event) => eventKey(event.id));
-      const stored = await transaction(async (client): Promise<Event[]> => {
-        await client.query(sql.lock, [names.lockSpace, id]);
-        const inserted = await client.query(sql.insert, [
-          id,
-          keys,
-          fresh.map((event) => event.kind),
-          fresh.map((event) => stringifyEvent(event)),
-        ]);
-        if (inserted.rows.length === 0) return [];
-        const seqOf = new Map(inserted.rows.map((row) => [row.event_id as string, BigInt(row.cursor as string)]));
-        const inserts = fresh.filter((_, index) => seqOf.has(keys[index] as string));
-        // Every row inserted is an event of the batch, or nothing is committed (and nothing acknowledged).
-        if (inserts.length !== inserted.rows.length) throw new Error('the rows inserted do not match the batch');
-        const first = inserts[0] as Event;
-        const last = inserts[inserts.length - 1] as Event;
-        let lastSeq = 0n;
-        for (const seq of seqOf.values()) if (seq > lastSeq) lastSeq = seq;
-        await client.query(sql.summarize, [id, inserts.length, timestampOf(first), timestampOf(last), last.kind, lastSeq.toString()]);
-        await client.query(sql.notify, [names.channel, id]);
-        return inserts;
-      });
-      if (stored.length === fresh.length) return { stored, duplicates };
-      const kept = new Set(stored);
-      return { stored, duplicates: events.filter((event) => isPersistable(event) && !kept.has(event)) };
+      return groups.enqueue(pendingBatch(id, events, fresh, duplicates));
     },
     async list(conversationId, listOptions = {}) {
       const id = toConversationId(conversationId);
@@ -182,6 +174,7 @@ export function createPostgresStore(connection: PostgresConnection, options: Pos
     },
     async close() {
       closed = true;
+      await groups.idle();
       await feed.close();
       if (owned && poolPromise) await (await poolPromise).end();
     },

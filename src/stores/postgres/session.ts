@@ -43,9 +43,15 @@ export function resolveLimits(limits: PostgresLimits): string[] {
   });
 }
 
-/** Sets the transaction's limits ($1 lock, $2 statement, $3 idle) and synchronous commit, until it ends. */
-const SET_LIMITS = `SELECT set_config('lock_timeout', $1, true), set_config('statement_timeout', $2, true),
-  set_config('idle_in_transaction_session_timeout', $3, true), set_config('synchronous_commit', 'on', true)`;
+/**
+ * Begins a transaction and sets its limits (lock, statement, idle, from {@link resolveLimits}: whole
+ * numbers, so written into the text) and synchronous commit until it ends: one round trip.
+ */
+export function beginSql(limits: string[]): string {
+  const [lock, statement, idle] = limits.map((value) => `'${String(Number(value))}'`);
+  return `BEGIN; SELECT set_config('lock_timeout', ${lock}, true), set_config('statement_timeout', ${statement}, true),
+  set_config('idle_in_transaction_session_timeout', ${idle}, true), set_config('synchronous_commit', 'on', true)`;
+}
 
 /**
  * A connection of `pool` with `onError` listening to it from the moment it is handed over. With
@@ -77,13 +83,15 @@ export function checkout(pool: PostgresPool, onError: (error: Error) => void): P
 
 /**
  * Runs `work` in a transaction on one connection of `pool`, with the limits set; commits and
- * gives the connection back. On failure it rolls back (a connection that cannot roll back, or was
+ * gives the connection back. `lead`, called once the connection is had, gives statements without
+ * values that run with the `BEGIN`, in the same round trip. On failure it rolls back (a connection that cannot roll back, or was
  * lost, is discarded by the pool) and rejects with what {@link storeFailure} makes of the error.
  */
 export async function inTransaction<T>(
   pool: () => Promise<PostgresPool>,
   limits: string[],
   work: (client: PostgresClient) => Promise<T>,
+  lead?: () => string,
 ): Promise<T> {
   // While the connection is checked out, the pool does not listen to it: an `error` event (the
   // server ended the session, the socket closed) would be unhandled and end the process.
@@ -93,8 +101,8 @@ export async function inTransaction<T>(
   };
   const client = await checkout(await pool(), onError);
   try {
-    await client.query('BEGIN');
-    await client.query(SET_LIMITS, limits);
+    // No values: sent as one simple query, both statements in one round trip.
+    await client.query(lead ? `${beginSql(limits)};\n${lead()}` : beginSql(limits));
     const result = await work(client);
     await client.query('COMMIT');
     client.release(lost);

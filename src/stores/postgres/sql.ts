@@ -97,23 +97,41 @@ export function postgresSchemaSql(names: PostgresTableNames = {}): string[] {
   ];
 }
 
+const CONVERSATION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * The statement that takes the locks of `conversations` (canonical ids) until commit, so each
+ * conversation's `seq` order is its commit order: one lock per conversation (its key as ever: the
+ * store's space and the hash of its id), taken in the order of the keys, so transactions that lock
+ * several never deadlock. Written without values, to run with the `BEGIN`: the ids are checked to be
+ * canonical UUIDs, which need no quoting beyond the quotes; a `TypeError` for any other.
+ */
+export function lockSql(lockSpace: number, conversations: readonly string[]): string {
+  for (const id of conversations)
+    if (!CONVERSATION_ID.test(id)) throw new TypeError(`not a canonical conversation id: ${JSON.stringify(id)}`);
+  return `SELECT pg_advisory_xact_lock(${lockSpace | 0}, locks.key) FROM
+  (SELECT DISTINCT hashtext(c) AS key FROM unnest(ARRAY[${conversations.map((id) => `'${id}'`).join(', ')}]::text[]) AS c ORDER BY key OFFSET 0) AS locks`;
+}
+
 /** The statements of the store, for one set of names. */
 export function statements(n: ResolvedNames) {
   return {
-    /** Serializes the appends of one conversation until commit, so its `seq` order is its commit order. */
-    lock: 'SELECT pg_advisory_xact_lock($1::int4, hashtext($2::text))',
-    /** Inserts a batch in order ($2 ids, $3 kinds, $4 JSON texts), skipping stored ids; returns what it stored. */
+    /** Inserts the events of a group in order ($1 conversations, $2 ids, $3 kinds, $4 JSON texts), skipping stored ids; returns what it stored. */
     insert: `INSERT INTO ${n.events} (conversation_id, event_id, kind, event)
-SELECT $1::uuid, e.id, e.kind, e.event::json
-FROM unnest($2::text[], $3::text[], $4::text[]) WITH ORDINALITY AS e(id, kind, event, n)
+SELECT e.conversation::uuid, e.id, e.kind, e.event::json
+FROM unnest($1::text[], $2::text[], $3::text[], $4::text[]) WITH ORDINALITY AS e(conversation, id, kind, event, n)
 ORDER BY e.n
 ON CONFLICT (conversation_id, event_id) DO NOTHING
-RETURNING seq::text AS cursor, event_id`,
-    summarize: `INSERT INTO ${n.conversations} AS c (conversation_id, events, first_at, last_at, last_kind, last_seq)
-VALUES ($1::uuid, $2, $3, $4, $5, $6)
-ON CONFLICT (conversation_id) DO UPDATE SET events = c.events + EXCLUDED.events, last_at = EXCLUDED.last_at,
-  last_kind = EXCLUDED.last_kind, last_seq = EXCLUDED.last_seq, updated_at = now()`,
-    notify: 'SELECT pg_notify($1, $2)',
+RETURNING seq::text AS cursor, conversation_id::text AS conversation, event_id`,
+    /** Adds to the summaries of the conversations that stored events (one row each in $1…$6) and notifies $7 of each. */
+    summarize: `WITH s AS (
+  INSERT INTO ${n.conversations} AS c (conversation_id, events, first_at, last_at, last_kind, last_seq)
+  SELECT * FROM unnest($1::uuid[], $2::bigint[], $3::text[], $4::text[], $5::text[], $6::bigint[])
+  ON CONFLICT (conversation_id) DO UPDATE SET events = c.events + EXCLUDED.events, last_at = EXCLUDED.last_at,
+    last_kind = EXCLUDED.last_kind, last_seq = EXCLUDED.last_seq, updated_at = now()
+  RETURNING conversation_id
+)
+SELECT pg_notify($7, conversation_id::text) FROM s`,
     /** A page of a conversation after a `seq` ($3 kinds or null for all). */
     list: `SELECT seq::text AS cursor, event::text AS json FROM ${n.events}
 WHERE conversation_id = $1::uuid AND seq > $2::bigint AND ($3::text[] IS NULL OR kind = ANY($3::text[]))
