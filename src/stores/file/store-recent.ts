@@ -6,7 +6,7 @@
  * file, no file read). Only the summaries of the page asked for are read, incrementally. Node only.
  * @module
  */
-import { stat } from 'node:fs/promises';
+import { lstat } from 'node:fs/promises';
 import { mapConcurrent } from '../../internal/map-concurrent';
 import { parsePageSize } from '../options';
 import { createRecencyOrder, type RecencyOrder } from '../recency';
@@ -49,7 +49,7 @@ async function scan(state: FileStoreState, index: ActivityIndex): Promise<void> 
   await mapConcurrent(ids, CONCURRENCY, async (id) => {
     let modified: number;
     try {
-      const stats = await stat(pathOf(state, id));
+      const stats = await lstat(pathOf(state, id)); // never through a symbolic link, as the store reads
       if (!stats.isFile()) return;
       modified = stats.mtimeMs;
     } catch (error) {
