@@ -13,6 +13,7 @@
 import { appendChecks } from './contract/checks-append';
 import { idChecks } from './contract/checks-ids';
 import { readChecks } from './contract/checks-read';
+import { recentChecks } from './contract/checks-recent';
 import { watchChecks } from './contract/checks-watch';
 import { createSubject, type StoreCheck, type StoreContractOptions } from './contract/subject';
 
@@ -21,10 +22,16 @@ export type { StoreCheck, StoreContractOptions } from './contract/subject';
 
 /**
  * The checks a store must pass, each on a new store from `options.create`: appends, reads, the
- * restart check when `options.reopen` is given, and the watch checks unless `options.watch` is
- * false. Each check resolves, or rejects with a `StoreContractError` that says what differed.
+ * restart checks when `options.reopen` is given, the `recentConversations` checks unless
+ * `options.recent` is false, and the watch checks unless `options.watch` is false. Each check resolves, or rejects with a `StoreContractError` that says what differed.
  */
 export function storeContract(options: StoreContractOptions): StoreCheck[] {
   const subject = createSubject(options);
-  return [...appendChecks(subject), ...idChecks(subject), ...readChecks(subject), ...(options.watch === false ? [] : watchChecks(subject))];
+  return [
+    ...appendChecks(subject),
+    ...idChecks(subject),
+    ...readChecks(subject),
+    ...(options.recent === false ? [] : recentChecks(subject)),
+    ...(options.watch === false ? [] : watchChecks(subject)),
+  ];
 }

@@ -6,7 +6,8 @@
 import type { Event } from '../events/index';
 import { InvalidCursorError } from './errors';
 import { createKindFilter, parsePageSize, partitionBatch, toConversationId } from './options';
-import type { ConversationSummary, EventStore, StoredEvent } from './types';
+import { createRecencyOrder } from './recency';
+import type { ConversationPage, ConversationSummary, ConversationsOptions, EventStore, StoredEvent } from './types';
 import { createWakeup, createWatchHub, pullWatch, type WatchPage } from './watch';
 
 /** A conversation's part of the log. */
@@ -17,8 +18,9 @@ interface Conversation {
   summary: ConversationSummary;
 }
 
-/** The memory store: an {@link EventStore} with a `watch`. */
+/** The memory store: an {@link EventStore} with `recentConversations` and a `watch`. */
 export interface MemoryStore extends EventStore {
+  recentConversations(options?: ConversationsOptions): Promise<ConversationPage>;
   watch(conversationId: string | undefined, options?: { after?: string; signal?: AbortSignal }): AsyncIterable<StoredEvent>;
 }
 
@@ -51,6 +53,8 @@ export function createMemoryStore(): MemoryStore {
   const conversations = new Map<string, Conversation>();
   /** Conversation ids in order, for paging. */
   const sortedIds: string[] = [];
+  /** Conversation ids by the sequence number of their last stored event. */
+  const recent = createRecencyOrder();
   const hub = createWatchHub();
 
   /** The sequence number a cursor names; an `InvalidCursorError` for anything this store did not hand out. */
@@ -85,6 +89,7 @@ export function createMemoryStore(): MemoryStore {
       }
       const last = fresh[fresh.length - 1] as Event;
       Object.assign(conversation.summary, { events: conversation.ids.size, lastAt: timestampOf(last), lastKind: last.kind });
+      recent.touch(id, log.length);
       hub.publish(id);
       return { stored: fresh, duplicates };
     },
@@ -101,6 +106,12 @@ export function createMemoryStore(): MemoryStore {
       const start = options.after === undefined ? 0 : firstAfterString(sortedIds, options.after);
       const page = sortedIds.slice(start, start + limit).map((id) => ({ ...(conversations.get(id) as Conversation).summary }));
       return { conversations: page, cursor: page.at(-1)?.id ?? options.after };
+    },
+
+    async recentConversations(options = {}) {
+      const page = recent.page(options.after, parsePageSize(options.limit));
+      const summaries = page.ids.map((id) => ({ ...(conversations.get(id) as Conversation).summary }));
+      return { conversations: summaries, cursor: page.cursor };
     },
 
     watch(conversationId, options = {}) {

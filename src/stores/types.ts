@@ -35,7 +35,7 @@ export interface EventPage {
   cursor: string | undefined;
 }
 
-/** Which conversations {@link EventStore.conversations} returns. */
+/** Which conversations {@link EventStore.conversations} and {@link EventStore.recentConversations} return. */
 export interface ConversationsOptions {
   /** A cursor from an earlier page: only the conversations after it. */
   after?: string;
@@ -57,7 +57,7 @@ export interface ConversationSummary {
   lastKind: string;
 }
 
-/** A page of conversations, ordered by id. */
+/** A page of conversations: ordered by id ({@link EventStore.conversations}), or the latest activity first ({@link EventStore.recentConversations}). */
 export interface ConversationPage {
   /** Up to `limit` conversations that hold at least one event; fewer only at the end. */
   conversations: ConversationSummary[];
@@ -101,7 +101,7 @@ export interface StoredEntry {
 /**
  * Where received events are kept. Implement it over any database: `append` idempotent by event id
  * per conversation, `list` in arrival order with an opaque cursor, `conversations` with a summary
- * each, and optionally `watch` for a live tail. `docs/stores.md` walks through an implementation,
+ * each, and optionally `recentConversations` (the latest activity first) and `watch` (a live tail). `docs/stores.md` walks through an implementation,
  * and `agentwire/stores/contract` checks one.
  */
 export interface EventStore {
@@ -117,6 +117,14 @@ export interface EventStore {
   list(conversationId: string, options?: ListOptions): Promise<EventPage>;
   /** A page of the conversations that hold events, ordered by id, each with its summary. */
   conversations(options?: ConversationsOptions): Promise<ConversationPage>;
+  /**
+   * A page of the conversations that hold events, the one whose last event was stored latest
+   * first, each with its summary; `after` is a cursor of an earlier page of this order (the
+   * conversations less recently active than its last one). A conversation that gets events while
+   * a reader pages moves to the front: the reader sees it on its next first page, not twice.
+   * Optional: without it, a reader (the viewer) reads every summary and sorts them itself.
+   */
+  recentConversations?(options?: ConversationsOptions): Promise<ConversationPage>;
   /**
    * Newly stored events of one conversation (or of all, with `undefined`), as they become
    * durable, until `signal` aborts or the loop breaks. Optional: a store without it is still a

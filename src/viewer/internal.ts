@@ -7,4 +7,4 @@
 export type { ViewerAssets } from './server/assets';
 export { createViewer, type Viewer, type ViewerOptions } from './server/routes';
 export type { ViewerSource } from './server/source';
-export type { StreamTimings } from './server/stream';
+export type { StreamTimings } from './server/sse';

@@ -42,6 +42,16 @@ async function start(source: ViewerSource, admitStream?: ViewerOptions['admitStr
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
+/** Conversations with ids that sort in the other order than their activity, each with one event. */
+const OTHERS = ['f0000000-0000-4000-8000-000000000001', 'e0000000-0000-4000-8000-000000000002', 'd0000000-0000-4000-8000-000000000003'];
+
+/** The events of the list stream, as `[kind, ids]`: the ids of a `list`, the id of an `entry`. */
+const listEvents = (text: string) =>
+  [...text.matchAll(/^event: (list|entry)\ndata: (.*)$/gm)].map((match) => {
+    const data = JSON.parse(match[2] as string) as { id: string; conversations?: { id: string }[] };
+    return [match[1], data.conversations ? data.conversations.map((entry) => entry.id) : data.id];
+  });
+
 /** Reads a stream until `until` holds on the text so far, then stops. */
 async function readStream(url: string, headers: Record<string, string>, until: (text: string) => boolean): Promise<string> {
   const controller = new AbortController();
@@ -165,5 +175,54 @@ describe('the viewer routes', () => {
     const refused = await fetch(url, { headers: { 'x-session-api-key': KEY } });
     expect([refused.status, refused.headers.get('retry-after')]).toEqual([503, '5']);
     expect(await refused.json()).toEqual({ detail: 'Too many live streams are open; try again later' });
+    const list = await fetch(`${origin}/viewer/api/conversations/stream`, { headers: { 'x-session-api-key': KEY } });
+    expect([list.status, list.headers.get('retry-after')]).toEqual([503, '5']);
+  });
+
+  it('pages the conversations by recent activity, with or without the store’s recentConversations', async () => {
+    for (const indexed of [true, false]) {
+      const store = createMemoryStore();
+      // Activity (and timestamps) in the order f…, e…, d…, then ID: the reverse of the ids' order.
+      for (const [n, id] of [...OTHERS, ID].entries()) await store.append(id, [event(n + 1)]);
+      const source: ViewerSource = indexed
+        ? store
+        : { list: (id, options) => store.list(id, options), conversations: (options) => store.conversations(options) };
+      const origin = await start(source);
+      const get = async (query: string) => {
+        const response = await fetch(`${origin}/viewer/api/conversations${query}`, { headers: { 'x-session-api-key': KEY } });
+        return [response.status, await response.json()] as [number, { conversations: { id: string }[]; cursor: string | null }];
+      };
+      const [status, first] = await get('?limit=3');
+      expect([status, first.conversations.map((entry) => entry.id)]).toEqual([200, [ID, ...OTHERS.slice().reverse().slice(0, 2)]]);
+      const [, second] = await get(`?limit=3&after=${encodeURIComponent(first.cursor as string)}`);
+      expect([second.conversations.map((entry) => entry.id), second.cursor]).toEqual([[OTHERS[0]], null]);
+      expect((await get('?limit=0'))[0]).toBe(422);
+      expect(await get('?after=nonsense')).toEqual([422, { detail: 'invalid cursor "nonsense": it is not a cursor of this store' }]);
+      viewer?.close();
+      server?.closeAllConnections();
+      await new Promise((done) => server?.close(done));
+    }
+  });
+
+  it('streams the list: its first page, then each conversation that gets events, on top', async () => {
+    for (const indexed of [true, false]) {
+      const store = createMemoryStore();
+      for (const [n, id] of OTHERS.entries()) await store.append(id, [event(n + 1)]);
+      const source: ViewerSource = indexed
+        ? store
+        : { list: (id, options) => store.list(id, options), conversations: (options) => store.conversations(options) };
+      const origin = await start(source);
+      setTimeout(() => void store.append(ID, [event(10)]).then(() => store.append(OTHERS[0] as string, [event(11), event(12)])), 60);
+      const text = await readStream(`${origin}/viewer/api/conversations/stream`, {}, (so) => listEvents(so).length >= 3);
+      expect(listEvents(text)).toEqual([
+        ['list', OTHERS.slice().reverse()],
+        ['entry', ID],
+        ['entry', OTHERS[0]],
+      ]);
+      expect(text).toContain('"events":3');
+      viewer?.close();
+      server?.closeAllConnections();
+      await new Promise((done) => server?.close(done));
+    }
   });
 });

@@ -16,6 +16,8 @@ const KEY = 'viewer-test-key';
 const RECORDED = '6c1f2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f';
 const HOSTILE = randomUUID();
 const ESCAPING = randomUUID();
+/** A conversation that starts while the list is shown. */
+const LATER = randomUUID();
 const events = conversation as unknown[];
 
 const suite = needing(
@@ -66,6 +68,22 @@ describe.skipIf(!hasChromium)(suite, () => {
     expect(await entry.locator('.title').textContent()).toBe('The checkout total ignores discounts. Please fix it and add a test.');
     expect(await entry.locator('.meta').textContent()).toContain('25 events');
     expect(await entry.locator('.badge').allTextContents()).toEqual(['running', '2 errors · MCPConnectionError']);
+  });
+
+  it('puts a conversation that gets events on top of the list as they are stored, without a reload', async () => {
+    await page.evaluate(() => {
+      (window as unknown as { __sameLoad?: boolean }).__sameLoad = true;
+    });
+    const first = page.locator('ol.conversations > li').first();
+    await post(served.origin, KEY, LATER, events.slice(0, 1));
+    await page.waitForFunction((id) => document.querySelector('ol.conversations > li')?.getAttribute('data-id') === id, LATER);
+    expect(await first.locator('.meta').textContent()).toContain('1 events');
+    expect(await page.locator('ol.conversations > li').evaluateAll((items) => items.map((item) => item.getAttribute('data-id')))).toEqual([
+      LATER,
+      RECORDED,
+    ]);
+    expect(await page.evaluate(() => (window as unknown as { __sameLoad?: boolean }).__sameLoad)).toBe(true);
+    expect(await page.locator('button.more').isHidden()).toBe(true);
   });
 
   it('shows the transcript: a command with its output, and errors that stand out', async () => {

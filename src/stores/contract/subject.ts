@@ -18,6 +18,8 @@ export interface StoreContractOptions {
   release?(store: EventStore): void | Promise<void>;
   /** Whether the store has a `watch` to check (default true; `false` skips the watch checks). */
   watch?: boolean;
+  /** Whether the store has `recentConversations` to check (default true; `false` skips those checks). */
+  recent?: boolean;
   /** How long a watch may take to yield an event before the check fails (default 10,000 ms). */
   watchTimeoutMs?: number;
   /**

@@ -4,11 +4,12 @@
  * @module
  */
 import type { EventKind } from '../../events/index';
-import type { EventStore, StoredEntry, StoredEvent, WatchOptions } from '../types';
+import type { ConversationPage, ConversationsOptions, EventStore, StoredEntry, StoredEvent, WatchOptions } from '../types';
 import type { FileStoreFs } from './file-system';
 import { append } from './store-append';
 import { closeStore, takeLock } from './store-lock';
 import { entries, listConversations, listEvents, watch } from './store-read';
+import { createActivityIndex, recentConversations } from './store-recent';
 import { createFileStoreState, stats } from './store-state';
 
 /** Options of {@link createFileStore}. */
@@ -74,6 +75,11 @@ export interface FileStore extends EventStore {
   lock(): Promise<void>;
   /** Waits for appends in progress, releases the lock, and refuses further appends. */
   close(): Promise<void>;
+  /**
+   * Conversations, the latest activity first: from an index in memory, built from the files'
+   * modification times on the first call and moved on by each commit; only the page's summaries are read.
+   */
+  recentConversations(options?: ConversationsOptions): Promise<ConversationPage>;
   /** A conversation's stored events one at a time, each with its line as stored (exact digits kept) and its cursor. */
   entries(conversationId: string, options?: EntriesOptions): AsyncIterable<StoredEntry>;
   /**
@@ -98,10 +104,12 @@ export interface FileStore extends EventStore {
  * stored, and files of any size are read as streams. Cursors are byte offsets where a line starts.
  *
  * The store is a state object (`store-state.ts`) and one function per operation: appends
- * (`store-append.ts`), the lock and `close` (`store-lock.ts`), reads and watches (`store-read.ts`).
+ * (`store-append.ts`), the lock and `close` (`store-lock.ts`), reads and watches (`store-read.ts`),
+ * conversations by recent activity (`store-recent.ts`).
  */
 export function createFileStore(options: FileStoreOptions): FileStore {
   const state = createFileStoreState(options);
+  const activity = createActivityIndex(state);
   return {
     lock: async () => {
       await takeLock(state);
@@ -110,6 +118,7 @@ export function createFileStore(options: FileStoreOptions): FileStore {
     append: (conversationId, events) => append(state, conversationId, events),
     list: (conversationId, listOptions) => listEvents(state, conversationId, listOptions),
     conversations: (pageOptions) => listConversations(state, pageOptions),
+    recentConversations: (pageOptions) => recentConversations(state, activity, pageOptions),
     entries: (conversationId, entriesOptions) => entries(state, conversationId, entriesOptions),
     watch: (conversationId, watchOptions) => watch(state, conversationId, watchOptions),
     stats: () => stats(state),

@@ -25,7 +25,7 @@ import { type FileWatchContext, watchAll, watchConversation } from './watch';
 const MAX_CACHED_SUMMARIES = 10_000;
 
 /** A conversation's summary, reading only what was appended since the last call (all of it again if the file changed behind the store). */
-async function summaryOf(state: FileStoreState, id: string): Promise<ConversationSummary | undefined> {
+export async function summaryOf(state: FileStoreState, id: string): Promise<ConversationSummary | undefined> {
   const { summaries } = state;
   const known = summaries.get(id);
   summaries.delete(id);

@@ -10,7 +10,16 @@ import { normalizeConversationId } from '../../internal/conversation-id';
 import { InvalidCursorError, StoreClosedError } from '../errors';
 import { parsePageSize, partitionBatch, toConversationId } from '../options';
 import { readStoredEvent } from '../read-event';
-import type { AppendResult, EventStore, StoredEntry, StoredEvent, WatchOptions } from '../types';
+import type {
+  AppendResult,
+  ConversationPage,
+  ConversationSummary,
+  ConversationsOptions,
+  EventStore,
+  StoredEntry,
+  StoredEvent,
+  WatchOptions,
+} from '../types';
 import { appendGroup, conversationsOf, type GroupContext, type PendingBatch, pendingBatch } from './append-group';
 import { storeFailure } from './failures';
 import { createGroupCommit } from './group-commit';
@@ -34,8 +43,10 @@ export interface PostgresStoreOptions extends PostgresTableNames, PostgresLimits
   createTables?: boolean;
 }
 
-/** The PostgreSQL store: an {@link EventStore} with a watch, exact JSON text, and a close. */
+/** The PostgreSQL store: an {@link EventStore} with conversations by recent activity, a watch, exact JSON text, and a close. */
 export interface PostgresStore extends EventStore {
+  /** Conversations, the latest activity first (by the `seq` of their last event, through the index on it); cursors are that `seq`. */
+  recentConversations(options?: ConversationsOptions): Promise<ConversationPage>;
   /** A conversation's stored events one at a time, read a page at a time, each with its JSON text as stored and its cursor. */
   entries(conversationId: string, options?: { after?: string; kind?: EventKind | readonly EventKind[] }): AsyncIterable<StoredEntry>;
   /**
@@ -55,6 +66,15 @@ export function parseSeq(cursor: string | undefined): string {
   if (!/^\d{1,18}$/.test(cursor)) throw new InvalidCursorError(cursor);
   return cursor;
 }
+
+/** A row of the conversations table as a summary. */
+const summaryOf = (row: Record<string, unknown>): ConversationSummary => ({
+  id: row.id as string,
+  events: Number(row.events),
+  firstAt: (row.first_at as string | null) ?? null,
+  lastAt: (row.last_at as string | null) ?? null,
+  lastKind: row.last_kind as string,
+});
 
 /**
  * A store in PostgreSQL through node-postgres (`pg`, an optional peer dependency: install it).
@@ -147,14 +167,14 @@ export function createPostgresStore(connection: PostgresConnection, options: Pos
       const after = pageOptions.after === undefined ? null : normalizeConversationId(pageOptions.after);
       if (after === undefined) throw new InvalidCursorError(pageOptions.after as string);
       const { rows } = await query(sql.conversations, [after, limit]);
-      const conversations = rows.map((row) => ({
-        id: row.id as string,
-        events: Number(row.events),
-        firstAt: (row.first_at as string | null) ?? null,
-        lastAt: (row.last_at as string | null) ?? null,
-        lastKind: row.last_kind as string,
-      }));
+      const conversations = rows.map(summaryOf);
       return { conversations, cursor: conversations.at(-1)?.id ?? pageOptions.after };
+    },
+    async recentConversations(pageOptions = {}) {
+      const limit = parsePageSize(pageOptions.limit);
+      const before = pageOptions.after === undefined ? null : parseSeq(pageOptions.after);
+      const { rows } = await query(sql.recent, [before, limit]);
+      return { conversations: rows.map(summaryOf), cursor: (rows.at(-1)?.last_seq as string | undefined) ?? pageOptions.after };
     },
     async *entries(conversationId, entriesOptions = {}) {
       const id = toConversationId(conversationId);

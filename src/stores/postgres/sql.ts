@@ -138,6 +138,9 @@ WHERE conversation_id = $1::uuid AND seq > $2::bigint AND ($3::text[] IS NULL OR
 ORDER BY seq LIMIT $4`,
     conversations: `SELECT conversation_id::text AS id, events::text AS events, first_at, last_at, last_kind FROM ${n.conversations}
 WHERE $1::uuid IS NULL OR conversation_id > $1::uuid ORDER BY conversation_id LIMIT $2`,
+    /** A page of conversations, the latest `last_seq` first, before a `last_seq` ($1, or null for the first page); the `last_seq` index serves it. */
+    recent: `SELECT conversation_id::text AS id, events::text AS events, first_at, last_at, last_kind, last_seq::text AS last_seq
+FROM ${n.conversations} WHERE $1::bigint IS NULL OR last_seq < $1::bigint ORDER BY last_seq DESC LIMIT $2`,
     /** The conversations with events after a `seq`, and their last one (what a watch of every conversation catches up on). */
     changedSince: `SELECT conversation_id::text AS id, last_seq::text AS last_seq FROM ${n.conversations} WHERE last_seq > $1::bigint`,
     lastSeq: `SELECT coalesce(max(last_seq), 0)::text AS seq FROM ${n.conversations}`,

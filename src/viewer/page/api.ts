@@ -22,10 +22,41 @@ async function getJson<T>(path: string): Promise<T> {
   return (await response.json()) as T;
 }
 
-/** The conversations, newest activity first. */
-export async function loadConversations(): Promise<ConversationEntry[]> {
-  const page = await getJson<{ conversations: ConversationEntry[] }>('/conversations');
-  return page.conversations;
+/** A page of the conversation list, and the cursor of the next (`null` after the last). */
+export interface ConversationListPage {
+  conversations: ConversationEntry[];
+  cursor: string | null;
+}
+
+/** A page of conversations, the latest activity first, after the cursor of an earlier page. */
+export function loadConversations(after?: string): Promise<ConversationListPage> {
+  return getJson<ConversationListPage>(`/conversations${after === undefined ? '' : `?${new URLSearchParams({ after })}`}`);
+}
+
+/**
+ * Follows the list: `onList` hears the first page (again after each reconnect), `onEntry` each
+ * conversation that got events since, the latest last; `onState` hears `closed` when the browser
+ * stopped reconnecting.
+ */
+export function followConversations(
+  onList: (page: ConversationListPage) => void,
+  onEntry: (entry: ConversationEntry) => void,
+  onState: (state: StreamState | 'closed') => void,
+): () => void {
+  const source = new EventSource(`${API}/conversations/stream`);
+  const read = <T>(message: unknown, use: (value: T) => void) => {
+    try {
+      use(JSON.parse((message as MessageEvent<string>).data) as T);
+    } catch {
+      // A message that is not JSON is left out.
+    }
+  };
+  source.addEventListener('open', () => onState('live'));
+  // Closed: the browser gave up (the answer was not a stream: signed out, or a receiver without it).
+  source.addEventListener('error', () => onState(source.readyState === EventSource.CLOSED ? 'closed' : 'reconnecting'));
+  source.addEventListener('list', (message) => read(message, onList));
+  source.addEventListener('entry', (message) => read(message, onEntry));
+  return () => source.close();
 }
 
 /** All stored events of a conversation, and the cursor after the last. */

@@ -1,12 +1,13 @@
 /**
- * The conversation list, newest activity first, refreshed while it is shown. Browser only.
+ * The conversation list, the latest activity first, a page at a time, kept live by the list's
+ * stream while it is shown. Browser only.
  * @module
  */
 import type { ConversationEntry } from '../model/types';
-import { loadConversations } from './api';
+import { type ConversationListPage, followConversations, loadConversations } from './api';
 import { h, localLink } from './dom';
 
-/** How often the list is read again while shown. */
+/** How often the first page is read again when the list's stream cannot be had. */
 const REFRESH_MS = 2000;
 
 /** A mounted list. */
@@ -45,7 +46,11 @@ function entryView(entry: ConversationEntry): HTMLElement {
   );
 }
 
-/** Shows the list; `onSignedOut` hears when the server refuses the session. */
+/**
+ * Shows the list: its first page and each update from the list's stream, **more** for the next
+ * page; when the stream cannot be had, the first page is read again every few seconds.
+ * `onError` hears what failed (a `SignedOutError` when the server refuses the session).
+ */
 export function openList(onError: (error: Error) => void): ListView {
   const list = h('ol', { class: 'conversations' });
   const empty = h(
@@ -53,32 +58,77 @@ export function openList(onError: (error: Error) => void): ListView {
     { class: 'note' },
     'No conversations yet. Point the service’s webhook at this receiver; they appear here as events arrive.',
   );
-  const element = h('main', { class: 'list' }, h('h1', {}, 'Conversations'), list);
-  let signature = '';
+  const more = h('button', { type: 'button', class: 'button more', hidden: '' }, 'more');
+  const element = h('main', { class: 'list' }, h('h1', {}, 'Conversations'), list, more);
+  const shown = new Map<string, HTMLElement>();
+  let cursor: string | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let closed = false;
 
-  async function refresh(): Promise<void> {
-    try {
-      const entries = await loadConversations();
-      const next = JSON.stringify(entries);
-      if (next !== signature && !closed) {
-        signature = next;
-        const focused = document.activeElement?.closest('li')?.getAttribute('data-id');
-        list.replaceChildren(...entries.map(entryView));
-        if (entries.length === 0) list.replaceChildren(h('li', {}, empty));
-        if (focused) list.querySelector<HTMLElement>(`li[data-id="${CSS.escape(focused)}"] a`)?.focus();
-      }
-    } catch (error) {
-      onError(error as Error);
-    }
-    if (!closed) timer = setTimeout(refresh, REFRESH_MS);
+  /** Keeps the focus on the entry it was on when the list changes. */
+  const keepingFocus = (change: () => void) => {
+    const focused = document.activeElement?.closest('li')?.getAttribute('data-id');
+    change();
+    if (focused) shown.get(focused)?.querySelector<HTMLElement>('a')?.focus();
+  };
+  const setCursor = (next: string | null) => {
+    cursor = next;
+    more.toggleAttribute('hidden', next === null);
+  };
+  const showEmpty = () => {
+    if (shown.size === 0) list.replaceChildren(h('li', {}, empty));
+  };
+
+  function showPage(page: ConversationListPage): void {
+    if (closed) return;
+    keepingFocus(() => {
+      shown.clear();
+      for (const entry of page.conversations) shown.set(entry.id, entryView(entry));
+      list.replaceChildren(...shown.values());
+      showEmpty();
+    });
+    setCursor(page.cursor);
   }
-  void refresh();
+
+  function showOnTop(entry: ConversationEntry): void {
+    if (closed) return;
+    keepingFocus(() => {
+      shown.get(entry.id)?.remove();
+      if (shown.size === 0) list.replaceChildren();
+      const view = entryView(entry);
+      shown.set(entry.id, view);
+      list.prepend(view);
+    });
+  }
+
+  more.addEventListener('click', () => {
+    if (cursor === null) return;
+    loadConversations(cursor).then((page) => {
+      if (closed) return;
+      for (const entry of page.conversations) {
+        if (shown.has(entry.id)) continue;
+        const view = entryView(entry);
+        shown.set(entry.id, view);
+        list.append(view);
+      }
+      setCursor(page.cursor);
+    }, onError);
+  });
+
+  // Without the stream: the first page every few seconds.
+  const poll = () => {
+    loadConversations().then(showPage, onError);
+    if (!closed) timer = setTimeout(poll, REFRESH_MS);
+  };
+  const stop = followConversations(showPage, showOnTop, (state) => {
+    if (state !== 'closed' || closed || timer !== undefined) return;
+    poll();
+  });
   return {
     element,
     close() {
       closed = true;
+      stop();
       clearTimeout(timer);
     },
   };

@@ -1,64 +1,87 @@
 /**
- * The conversation list of the viewer: each conversation's entry, kept up to date by reading only
- * the events stored since the last time. Node only.
+ * The conversation list of the viewer: pages of entries, the latest activity first, from the
+ * store's order of activity. Each conversation's entry is kept (for the most recently listed
+ * ones) and brought up to date by reading only the events stored since. Node only.
  * @module
  */
+import { mapConcurrent } from '../../internal/map-concurrent';
+import type { ConversationSummary } from '../../stores/index';
 import { addToConversationEntry, createConversationEntry } from '../model/conversation-entry';
 import type { ConversationEntry } from '../model/types';
+import { recentPage } from './recent';
 import { SOURCE_PAGE, type ViewerSource } from './source';
 
-/** The most conversations the list holds. */
-export const MAX_LISTED = 10_000;
+/** Entries in a page of the list, unless asked otherwise. */
+export const LIST_PAGE = 500;
 
-/** The list, newest activity first. */
-export interface EntryCache {
-  /** Every conversation's entry (up to {@link MAX_LISTED}), the latest activity first. */
-  entries(): Promise<ConversationEntry[]>;
+/** Entries kept in memory between requests (a few hundred bytes each). */
+const MAX_CACHED_ENTRIES = 5_000;
+
+/** Conversations brought up to date at once. */
+const CONCURRENCY = 8;
+
+/** A page of the list. */
+export interface EntryPage {
+  /** Up to `limit` entries, the latest activity first. */
+  conversations: ConversationEntry[];
+  /** The cursor of the next page; `null` when this page was the last. */
+  cursor: string | null;
 }
 
-/** Creates the cache over a source. */
-export function createEntryCache(source: ViewerSource): EntryCache {
-  const cache = new Map<string, { entry: ConversationEntry; cursor: string | undefined }>();
-  let running: Promise<ConversationEntry[]> | undefined;
+/** The list's entries. */
+export interface EntryCache {
+  /** A page of entries, the latest activity first, after the cursor of an earlier page. */
+  page(options: { after?: string | undefined; limit: number }): Promise<EntryPage>;
+  /** The entry of a conversation the store summarized, brought up to its summary. */
+  entryOf(summary: ConversationSummary): Promise<ConversationEntry>;
+}
 
-  async function update(id: string, stored: number): Promise<ConversationEntry> {
-    let known = cache.get(id);
-    if (!known) {
-      known = { entry: createConversationEntry(id), cursor: undefined };
-      cache.set(id, known);
-    }
+interface Known {
+  entry: ConversationEntry;
+  cursor: string | undefined;
+  /** The update in progress: one at a time per conversation, so no event is folded twice. */
+  busy: Promise<void> | undefined;
+}
+
+const copy = (entry: ConversationEntry): ConversationEntry => ({ ...entry, lastError: entry.lastError && { ...entry.lastError } });
+
+/** Creates the list over a source. */
+export function createEntryCache(source: ViewerSource): EntryCache {
+  /** Least recently listed first. */
+  const cache = new Map<string, Known>();
+
+  async function fold(known: Known, stored: number): Promise<void> {
     while (known.entry.events < stored) {
-      const page = await source.list(id, { ...(known.cursor === undefined ? {} : { after: known.cursor }), limit: SOURCE_PAGE });
+      const after = known.cursor === undefined ? {} : { after: known.cursor };
+      const page = await source.list(known.entry.id, { ...after, limit: SOURCE_PAGE });
       addToConversationEntry(known.entry, page.events);
       known.cursor = page.cursor ?? known.cursor;
       if (page.events.length < SOURCE_PAGE) break;
     }
-    return known.entry;
   }
 
-  async function read(): Promise<ConversationEntry[]> {
-    const entries: ConversationEntry[] = [];
-    let after: string | undefined;
-    while (entries.length < MAX_LISTED) {
-      const page = await source.conversations({ ...(after === undefined ? {} : { after }), limit: SOURCE_PAGE });
-      for (const summary of page.conversations) {
-        const entry = await update(summary.id, summary.events);
-        entries.push({ ...entry, lastError: entry.lastError && { ...entry.lastError } });
-      }
-      if (page.conversations.length < SOURCE_PAGE || page.cursor === undefined) break;
-      after = page.cursor;
+  async function entryOf(summary: ConversationSummary): Promise<ConversationEntry> {
+    const { id } = summary;
+    const known = cache.get(id) ?? { entry: createConversationEntry(id), cursor: undefined, busy: undefined };
+    cache.delete(id);
+    cache.set(id, known);
+    if (cache.size > MAX_CACHED_ENTRIES) cache.delete(cache.keys().next().value as string);
+    while (known.busy) await known.busy;
+    if (known.entry.events < summary.events) {
+      known.busy = fold(known, summary.events).finally(() => {
+        known.busy = undefined;
+      });
+      await known.busy;
     }
-    const key = (entry: ConversationEntry) => entry.lastAt ?? '';
-    return entries.sort((a, b) => (key(a) === key(b) ? (a.id < b.id ? -1 : 1) : key(a) < key(b) ? 1 : -1));
+    return copy(known.entry);
   }
 
   return {
-    // Concurrent requests share one read.
-    entries() {
-      running ??= read().finally(() => {
-        running = undefined;
-      });
-      return running;
+    entryOf,
+    async page({ after, limit }) {
+      const page = await recentPage(source, { after, limit });
+      const conversations = await mapConcurrent(page.conversations, CONCURRENCY, entryOf);
+      return { conversations, cursor: conversations.length < limit || page.cursor === undefined ? null : page.cursor };
     },
   };
 }

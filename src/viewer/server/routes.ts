@@ -1,7 +1,7 @@
 /**
  * The viewer's routes on the receiver: the page and its assets under `/viewer`, and the read
- * endpoints under `/viewer/api` (conversations, a conversation's events with a cursor, its live
- * stream, a JSON Lines download). Every route needs the API key or a session. Node only.
+ * endpoints under `/viewer/api` (pages of conversations and their live stream, a conversation's
+ * events with a cursor, its live stream, a JSON Lines download). Every route needs the API key or a session. Node only.
  * @module
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -9,9 +9,11 @@ import { normalizeConversationId } from '../../internal/conversation-id';
 import { InvalidCursorError } from '../../stores/index';
 import { loadAssets, type ViewerAssets } from './assets';
 import { createViewerAuth } from './auth';
-import { createEntryCache } from './entries';
+import { createEntryCache, LIST_PAGE } from './entries';
+import { streamList } from './list-stream';
 import { SOURCE_PAGE, type ViewerSource } from './source';
-import { type StreamTimings, streamConversation } from './stream';
+import type { StreamTimings } from './sse';
+import { streamConversation } from './stream';
 
 /** Options of {@link createViewer}. */
 export interface ViewerOptions {
@@ -97,7 +99,16 @@ export function createViewer(options: ViewerOptions): Viewer {
       if (path === '/viewer/assets/app.css') return answer(res, 200, 'text/css; charset=utf-8', assets.style);
       return json(res, 404, { detail: 'Not Found' });
     }
-    if (path === '/viewer/api/conversations') return json(res, 200, { conversations: await entries.entries() });
+    if (path === '/viewer/api/conversations' || path === '/viewer/api/conversations/stream') {
+      const limit = Number(url.searchParams.get('limit') ?? LIST_PAGE);
+      if (!Number.isInteger(limit) || limit < 1 || limit > SOURCE_PAGE)
+        return json(res, 422, { detail: `limit must be a whole number from 1 to ${SOURCE_PAGE}` });
+      if (path === '/viewer/api/conversations') {
+        const after = url.searchParams.get('after') ?? undefined;
+        return json(res, 200, await entries.page({ after, limit }));
+      }
+      return follow(req, res, (signal) => streamList(res, source, entries, limit, signal, options.timings));
+    }
     const match = /^\/viewer\/api\/conversations\/([^/]+)\/(events|stream|events\.jsonl)$/.exec(path);
     const id = match?.[1] === undefined ? undefined : pathConversationId(match[1]);
     if (!match || id === undefined) return json(res, 404, { detail: 'Not Found' });
@@ -114,6 +125,11 @@ export function createViewer(options: ViewerOptions): Viewer {
     const from = typeof resume === 'string' && resume !== '' ? resume : after;
     // A cursor the store refuses is answered 422 before the stream starts (a browser then stops retrying).
     if (from !== undefined) await source.list(id, { after: from, limit: 1 });
+    return follow(req, res, (signal) => streamConversation(res, source, id, from, signal, options.timings));
+  }
+
+  /** Runs a stream (when the receiver admits one more) until the client leaves or the viewer closes. */
+  async function follow(req: IncomingMessage, res: ServerResponse, stream: (signal: AbortSignal) => Promise<void>): Promise<void> {
     if (options.admitStream && !options.admitStream(req))
       return answer(res, 503, 'application/json', JSON.stringify({ detail: 'Too many live streams are open; try again later' }), {
         'retry-after': String(STREAM_RETRY_SECONDS),
@@ -122,7 +138,7 @@ export function createViewer(options: ViewerOptions): Viewer {
     streams.add(controller);
     res.on('close', () => controller.abort());
     try {
-      await streamConversation(res, source, id, from, controller.signal, options.timings);
+      await stream(controller.signal);
     } finally {
       streams.delete(controller);
     }

@@ -7,41 +7,7 @@
  */
 import type { ServerResponse } from 'node:http';
 import { SOURCE_PAGE, type ViewerSource } from './source';
-
-/** Timings of a stream (shorter in tests). */
-export interface StreamTimings {
-  /** Between heartbeat comments (default 15 s). */
-  heartbeatMs?: number;
-  /** Between reads of a store without `watch` (default 1 s). */
-  pollMs?: number;
-}
-
-/** Writes one chunk, waiting while the client's buffer is full; false when the client is gone. */
-async function write(res: ServerResponse, chunk: string, signal: AbortSignal): Promise<boolean> {
-  if (signal.aborted || res.writableEnded || res.destroyed) return false;
-  if (res.write(chunk)) return true;
-  await new Promise<void>((done) => {
-    const finish = () => {
-      res.off('drain', finish);
-      signal.removeEventListener('abort', finish);
-      done();
-    };
-    res.on('drain', finish);
-    signal.addEventListener('abort', finish);
-  });
-  return !signal.aborted;
-}
-
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((done) => {
-    const timer = setTimeout(finish, ms);
-    function finish() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', finish);
-      done();
-    }
-    signal.addEventListener('abort', finish);
-  });
+import { openStream, type StreamTimings, sleep, write } from './sse';
 
 /** Streams a conversation to `res` until the client leaves or `signal` aborts. */
 export async function streamConversation(
@@ -52,17 +18,12 @@ export async function streamConversation(
   signal: AbortSignal,
   timings: StreamTimings = {},
 ): Promise<void> {
-  res.writeHead(200, {
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-store',
-    'x-accel-buffering': 'no',
-  });
-  const heartbeat = setInterval(() => void write(res, ': heartbeat\n\n', signal), timings.heartbeatMs ?? 15_000);
+  const end = await openStream(res, signal, timings);
   let cursor = after;
   const send = (event: unknown, at: string | undefined) =>
     write(res, `${at === undefined ? '' : `id: ${at}\n`}event: event\ndata: ${JSON.stringify(event)}\n\n`, signal);
   try {
-    if (!(await write(res, 'retry: 2000\n\n', signal))) return;
+    if (signal.aborted || res.destroyed) return;
     // What is stored after the cursor (all of it without one), page by page.
     const catchUp = async (): Promise<number> => {
       let sent = 0;
@@ -88,7 +49,6 @@ export async function streamConversation(
       if (!signal.aborted) await catchUp();
     }
   } finally {
-    clearInterval(heartbeat);
-    if (!res.writableEnded) res.end();
+    end();
   }
 }
