@@ -5,10 +5,21 @@
  * by the Agent Skills, Claude Code and Agent Plugins rules ({@link Profile}), and returns one
  * sorted report. {@link ruleCatalog} lists every rule it can report, with the profiles that raise
  * it. A configuration (`agentwire.config.json`, {@link ValidateConfig}) sets rules off or to
- * another severity and leaves files out. Node only.
+ * another severity and leaves files out; a {@link Baseline} marks the findings accepted for now
+ * as known. Node only.
  * @module agentwire/validate
  */
 
+export {
+  type Baseline,
+  type BaselineComparison,
+  BaselineError,
+  type BaselineFinding,
+  type BaselineState,
+  createBaseline,
+  parseBaseline,
+  stringifyBaseline,
+} from './baseline';
 export { ValidateConfigError } from './config/config-error';
 export { CONFIG_FILE_NAME, PACKAGE_JSON_KEY } from './config/load-config';
 export type { ConfigChoice } from './config/resolve-configs';

@@ -21,6 +21,7 @@ import { PLUGIN_DIRECTORY_RULES } from '../plugins/node';
 import { SKILL_RULES } from '../skills/index';
 import { PROFILE_RULES, type ProfileRule, SHARED_PROFILE_RULES } from './profiles/index';
 import { VALIDATE_RULES } from './rules';
+import { SUPPRESSION_RULES } from './suppression-rules';
 import { PROFILES, type Profile } from './types';
 
 /** A group of rules in the documentation: one area of the library, or one profile's own rules. */
@@ -110,6 +111,13 @@ export function libraryRuleTables(): readonly (RuleArea & { rules: readonly Rule
       rules: VALIDATE_RULES,
     },
     {
+      id: 'suppressions',
+      title: 'Suppression comments',
+      summary:
+        'The `agentwire-disable-next-line`, `agentwire-disable-line` and `agentwire-disable` comments of Markdown files and their front matter (see [Suppressing a finding](#suppressing-a-finding)). Every profile raises them.',
+      rules: SUPPRESSION_RULES,
+    },
+    {
       id: 'launch-links',
       title: 'Launch links',
       summary:
@@ -178,7 +186,12 @@ let cached: readonly CatalogRule[] | undefined;
 
 /** Every rule `validate` (and `agentwire validate`) can report, in documentation order. */
 export function ruleCatalog(): readonly CatalogRule[] {
-  cached ??= buildRuleCatalog([...PROFILE_RULES, ...SHARED_PROFILE_RULES]);
+  // Suppression comments are read whatever the profiles: every profile raises their rules.
+  cached ??= buildRuleCatalog([
+    ...PROFILE_RULES,
+    ...SHARED_PROFILE_RULES,
+    ...SUPPRESSION_RULES.map((rule): ProfileRule => ({ ...rule, profiles: [...PROFILES] })),
+  ]);
   return cached;
 }
 

@@ -8,6 +8,8 @@ import { compareDiagnostics, type Diagnostic, diagnostic } from '../internal/dia
 import { nodeFileSystem, type Skill, type SkillFileSystem, type SkillPreset } from '../skills/index';
 import { BUILTIN_NAME_COLLISION } from '../skills/internal';
 import type { Artifacts } from './artifacts';
+import type { Baseline } from './baseline';
+import { compareWithBaseline } from './baseline-compare';
 import { checkListedSkill, checkPluginFolder, checkSingleFile, componentFiles, type FileCheckOptions } from './check-files';
 import { checkCoverage, checkMarketplace } from './check-marketplace';
 import { checkConfigRepository, checkProject, checkSkillsFolder, type SkillCheck } from './check-skills';
@@ -16,6 +18,8 @@ import { detectTargets, type Target } from './detect';
 import { displayPath } from './display-path';
 import { runProfiles } from './profiles/index';
 import { NOTHING_FOUND } from './rules';
+import { createSourceLines } from './source-lines';
+import { applySuppressions } from './suppressions';
 import type { Inventory, Profile, ProfileDiagnostic, ServiceVersion, ValidateProgress, ValidationReport } from './types';
 
 /** What to validate and how, every option given (the public `validate` of validate.ts fills in the defaults). */
@@ -34,6 +38,8 @@ export interface RunValidateOptions {
   onProgress?: (progress: ValidateProgress) => void;
   /** The configuration: files left out, and what each rule is set to. */
   judge?: ConfigJudge;
+  /** The accepted findings: those found again are known and do not count in the summary. */
+  baseline?: Baseline;
 }
 
 /** Runs every check over every path and returns the report. */
@@ -146,18 +152,34 @@ export async function runValidate(options: RunValidateOptions): Promise<Validati
     kept,
     { fs, maxFileSize, roots },
   );
-  const judged = options.judge ? applyConfig([...service, ...others], options.judge) : [...service, ...others];
-  const diagnostics = dedupe(judged.map((d) => relativize(d, options.cwd))).sort(compareDiagnostics);
+  // Suppression comments before the configuration: a comment for a rule it sets off is not called
+  // unused, and it can set the suppression rules themselves off or to another severity.
+  const checked = dedupe([...service, ...others]);
+  // Comments and line texts are read only inside the folders given, as the profiles read.
+  const sources = createSourceLines(fs, maxFileSize, roots);
+  const suppression = await applySuppressions(checked, {
+    files: artifactFiles(kept),
+    cwd: options.cwd,
+    profiles: options.profiles,
+    sources,
+  });
+  const judged = options.judge ? applyConfig(suppression.diagnostics, options.judge) : suppression.diagnostics;
+  let diagnostics = judged.map((d) => relativize(d, options.cwd)).sort(compareDiagnostics);
+  const compared = options.baseline ? await compareWithBaseline(diagnostics, options.baseline, { cwd: options.cwd, sources }) : undefined;
+  if (compared) diagnostics = compared.diagnostics;
+  const counted = diagnostics.filter((d) => d.baseline !== 'known');
   return {
     paths: options.paths,
     profiles: options.profiles,
     inventory: inventoryOf(kept, configRepositories),
     diagnostics,
     summary: {
-      errors: diagnostics.filter((d) => d.severity === 'error').length,
-      warnings: diagnostics.filter((d) => d.severity === 'warning').length,
-      infos: diagnostics.filter((d) => d.severity === 'info').length,
+      errors: counted.filter((d) => d.severity === 'error').length,
+      warnings: counted.filter((d) => d.severity === 'warning').length,
+      infos: counted.filter((d) => d.severity === 'info').length,
     },
+    ...(suppression.suppressed > 0 ? { suppressed: suppression.suppressed } : {}),
+    ...(compared ? { baseline: compared.comparison } : {}),
   };
 }
 
@@ -187,14 +209,19 @@ function builtinCollisions(skills: readonly Skill[], names: ReadonlySet<string>)
   });
 }
 
-function inventoryOf(artifacts: Artifacts, configRepositories: number): Inventory {
-  const files = new Set<string>([
+/** Every file the checks read. */
+function artifactFiles(artifacts: Artifacts): Set<string> {
+  return new Set<string>([
     ...artifacts.skills.map((skill) => skill.file),
     ...artifacts.plugins.flatMap((plugin) => [...(plugin.manifest ? [plugin.manifest] : []), ...plugin.commands, ...plugin.agents]),
     ...artifacts.marketplaces.map((marketplace) => marketplace.file),
     ...artifacts.hooks,
     ...artifacts.toolServers,
   ]);
+}
+
+function inventoryOf(artifacts: Artifacts, configRepositories: number): Inventory {
+  const files = artifactFiles(artifacts);
   const skillFiles = new Set(artifacts.skills.filter((skill) => skill.format !== 'instructions').map((skill) => skill.file));
   return {
     files: files.size,

@@ -5,6 +5,7 @@
  */
 import type { Diagnostic } from '../internal/diagnostic';
 import type { PluginServiceVersion } from '../plugins/node';
+import type { BaselineComparison, BaselineState } from './baseline';
 
 /**
  * Whose rules a finding is judged by: `openhands` (what the service will load, drop, shadow or
@@ -36,6 +37,10 @@ export interface ValidateProgress {
 /** A diagnostic with the profile that raised it. */
 export interface ProfileDiagnostic extends Diagnostic {
   profile: Profile;
+  /** With a baseline: whether the finding is in it (`known`, it does not fail) or `new`. */
+  baseline?: BaselineState;
+  /** With a baseline: what identifies the finding in a baseline file (see `BaselineFinding`). */
+  fingerprint?: string;
 }
 
 /** What the validated paths hold. */
@@ -58,7 +63,12 @@ export interface ValidationReport {
   paths: string[];
   profiles: Profile[];
   inventory: Inventory;
-  /** Sorted by file, line and column. */
+  /** Sorted by file, line and column; with a baseline, the known findings too. */
   diagnostics: ProfileDiagnostic[];
+  /** The findings that count: with a baseline, the new ones only. */
   summary: { errors: number; warnings: number; infos: number };
+  /** How many findings suppression comments left out (absent when none did). */
+  suppressed?: number;
+  /** With a baseline: how many findings are known, new, and fixed. */
+  baseline?: BaselineComparison;
 }

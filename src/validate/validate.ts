@@ -4,6 +4,7 @@
  * @module
  */
 import { DEFAULT_MAX_FILE_SIZE, resolvePreset, type SkillPreset } from '../skills/index';
+import type { Baseline } from './baseline';
 import { createJudge } from './config/apply';
 import { checkConfig } from './config/check-config';
 import { type ConfigChoice, resolveConfigs } from './config/resolve-configs';
@@ -59,6 +60,13 @@ export interface ValidateOptions {
   maxFileSize?: number;
   /** Called before each path is checked. */
   onProgress?: (progress: ValidateProgress) => void;
+  /**
+   * Findings accepted for now (`parseBaseline` reads a baseline file; file paths in it are
+   * relative to `cwd`). With a baseline, each diagnostic carries its `fingerprint` and is `known`
+   * or `new`, the summary counts the new ones only, and `report.baseline` tells how many are known,
+   * new and fixed. Default: none.
+   */
+  baseline?: Baseline;
 }
 
 const SERVICE_VERSIONS: readonly ServiceVersion[] = ['1.49', '1.43'];
@@ -90,7 +98,10 @@ function checkedPaths(paths: readonly string[]): string[] {
  * and `options.rules` set rules off or to another severity, and `options.ignore` leaves files out,
  * as `agentwire validate` does.
  *
- * @throws `TypeError` when `paths` is not an array of strings; `RangeError` for an unknown
+ * Findings that a suppression comment of their file names are left out (`report.suppressed`
+ * counts them); see docs/validate.md, "Suppressing a finding".
+ *
+ * @throws `TypeError` when `paths` is not an array of strings or `baseline` is not a baseline; `RangeError` for an unknown
  * profile, preset or service version, or a `maxFileSize` that is not a positive integer;
  * {@link ValidateConfigError} for a configuration that cannot be used, or an unknown rule or tag
  * in `options.rules`.
@@ -126,6 +137,10 @@ export async function runOptions(paths: readonly string[], options: ValidateOpti
     },
     'options',
   );
+  const baseline = options.baseline;
+  if (baseline !== undefined && (typeof baseline !== 'object' || baseline === null || !Array.isArray(baseline.findings))) {
+    throw new TypeError('validate: options.baseline must be a baseline ({ version: 1, findings: [...] }); parseBaseline reads one');
+  }
   const builtinNames = options.builtinNames === undefined ? undefined : new Set(options.builtinNames);
   const chosen = (['profiles', 'preset', 'service'] as const).filter((key) => options[key] !== undefined);
   const resolved = await resolveConfigs(given, cwd, options.config, chosen);
@@ -138,6 +153,7 @@ export async function runOptions(paths: readonly string[], options: ValidateOpti
     maxFileSize,
     ...(builtinNames ? { builtinNames } : {}),
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+    ...(baseline ? { baseline } : {}),
     judge: createJudge(resolved.configs, { rules: own.rules, ignore: own.ignore, cwd }),
   };
 }

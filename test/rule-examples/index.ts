@@ -13,6 +13,7 @@ import { REGISTRATIONS_EXAMPLES } from './registrations';
 import { REPOSITORY_EXAMPLES } from './repository';
 import { SKILLS_EXAMPLES } from './skills';
 import { SOURCES_EXAMPLES } from './sources';
+import { SUPPRESSIONS_EXAMPLES } from './suppressions';
 import { TOOL_SERVERS_EXAMPLES } from './tool-servers';
 import type { RuleExamples } from './types';
 
@@ -29,6 +30,7 @@ export const RULE_EXAMPLES_BY_AREA: Readonly<Record<string, RuleExamples>> = {
   references: REFERENCES_EXAMPLES,
   registrations: REGISTRATIONS_EXAMPLES,
   repository: REPOSITORY_EXAMPLES,
+  suppressions: SUPPRESSIONS_EXAMPLES,
   'launch-links': LAUNCH_LINKS_EXAMPLES,
   agentskills: AGENTSKILLS_EXAMPLES,
   'claude-code': CLAUDE_CODE_EXAMPLES,

@@ -236,6 +236,7 @@ describe('a configuration that cannot be used', () => {
       'references',
       'registrations',
       'repository',
+      'suppressions',
       'launch-links',
     ]);
   });

@@ -20,6 +20,7 @@ import {
 } from '../../validate/index';
 import { ruleKeyProblem } from '../../validate/internal';
 import { parseCommandArgs } from '../args';
+import { DEFAULT_BASELINE_FILE, readBaselineFile, writeBaselineFile } from '../baseline-file';
 import { readBuiltinNames } from '../builtin-names';
 import type { Command } from '../command';
 import { type CommandIO, UsageError } from '../io';
@@ -55,7 +56,7 @@ Options:
   --format <format>      text (default), json, github (workflow annotations), sarif (2.1.0)
   --strict               warnings fail too
   --max-warnings <N>     more than N warnings fail too
-  --quiet                errors only (text format)
+  --quiet                errors only, known findings left out (text format)
   --preset <name>        folder and repository names: ${Object.keys(SKILL_PRESETS).join(', ')} (default: neutral)
   --service <version>    the service version whose plugin loader to follow: 1.49 (default) or 1.43
   --builtin-names <file> names of the built-in skill catalog (one per line, or a JSON array):
@@ -71,10 +72,19 @@ Options:
                          before the front matter; a marketplace source without ./), verified
                          by validating again; then report what remains
   --fix-dry-run          print the diff --fix would apply, write nothing
+  --baseline <file>      findings accepted for now: those found again are shown as known and
+                         do not fail; new ones do
+  --write-baseline       write every current finding to the --baseline file (default:
+                         ${DEFAULT_BASELINE_FILE}) and exit 0
   -h, --help             show this help
 
+Suppress one finding with a comment on the line before it:
+<!-- agentwire-disable-next-line rule-id -- reason --> in Markdown, # agentwire-disable-next-line
+rule-id -- reason in front matter.
+
 Exit codes: 0 no problems, 1 problems found (errors, or warnings with --strict or past
---max-warnings), 2 bad usage, unreadable input or an unusable configuration.
+--max-warnings; with --baseline, new ones only), 2 bad usage, unreadable input or an unusable
+configuration.
 `;
 
 /** The `--rule <id>:<severity>` flags as rule settings; a malformed one is a usage error. */
@@ -144,6 +154,8 @@ export const validate: Command = {
         'max-warnings': { type: 'string' },
         fix: { type: 'boolean' },
         'fix-dry-run': { type: 'boolean' },
+        baseline: { type: 'string' },
+        'write-baseline': { type: 'boolean' },
       },
       USAGE,
     );
@@ -176,6 +188,9 @@ export const validate: Command = {
       if (!(await nodeFileSystem.kind(resolve(io.cwd, path)))) throw new UsageError(`cannot read ${path}: no such file or folder`);
     }
     const builtinNames = values['builtin-names'] ? await readBuiltinNames(values['builtin-names'], io.cwd) : undefined;
+    const writeBaseline = values['write-baseline'] === true;
+    const baselineFile = values.baseline ?? (writeBaseline ? DEFAULT_BASELINE_FILE : undefined);
+    const baseline = baselineFile ? await readBaselineFile(baselineFile, io.cwd, writeBaseline) : undefined;
     const progress = io.progress;
     const options: ValidateOptions = {
       cwd: io.cwd,
@@ -186,6 +201,7 @@ export const validate: Command = {
       rules,
       ...(values.ignore ? { ignore: values.ignore } : {}),
       ...(builtinNames ? { builtinNames } : {}),
+      ...(baselineFile ? { baseline: baseline ?? { version: 1, findings: [] } } : {}),
       ...(progress ? { onProgress: ({ path, index, total }) => progress(`checking ${path} (${index + 1}/${total})`) } : {}),
     };
     let report: ValidationReport;
@@ -205,6 +221,11 @@ export const validate: Command = {
       progress?.('');
     }
     io.out(render(report, format, io, values.quiet === true, packageVersion()));
+    if (writeBaseline && baselineFile) {
+      const count = await writeBaselineFile(report, baselineFile, io.cwd);
+      io.err(`wrote ${count} finding${count === 1 ? '' : 's'} to ${baselineFile}\n`);
+      return 0;
+    }
     const { errors, warnings } = report.summary;
     if (warningLimit !== undefined && warnings > warningLimit) {
       io.err(`${warnings} warning${warnings === 1 ? '' : 's'}, more than --max-warnings ${warningLimit} allows\n`);

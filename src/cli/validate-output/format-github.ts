@@ -53,12 +53,13 @@ export function formatGithubCommand(item: ProfileDiagnostic, cwd: string): strin
 
 /**
  * The report as workflow commands, one line each, then the summary as plain text. File paths are
- * made relative to `cwd` with `/` separators, as GitHub needs them to place annotations.
+ * made relative to `cwd` with `/` separators, as GitHub needs them to place annotations. Findings
+ * known from a baseline get no annotation (the summary counts them).
  * Ends with a newline.
  */
 export function formatGithub(report: ValidationReport, options: GithubFormatOptions): string {
   const lines = report.diagnostics
-    .filter((item) => !options.quiet || item.severity === 'error')
+    .filter((item) => item.baseline !== 'known' && (!options.quiet || item.severity === 'error'))
     .map((item) => formatGithubCommand(item, options.cwd));
   lines.push(formatSummary(report));
   return `${lines.join('\n')}\n`;

@@ -4,7 +4,7 @@
  * @module
  */
 import type { RelatedLocation } from '../../internal/diagnostic';
-import type { Inventory, Profile, ProfileDiagnostic, ValidationReport } from '../../validate/index';
+import type { BaselineComparison, BaselineState, Inventory, Profile, ProfileDiagnostic, ValidationReport } from '../../validate/index';
 
 /** The version of the JSON document's shape: fields may be added; a field removed or changed raises it. */
 export const JSON_FORMAT_VERSION = 1;
@@ -24,6 +24,10 @@ export interface JsonDiagnostic {
   profile: Profile;
   /** Other places involved; absent when there are none. */
   related?: RelatedLocation[];
+  /** With `--baseline`: `known` (in the baseline, does not fail) or `new`. */
+  baseline?: BaselineState;
+  /** With `--baseline`: the finding's fingerprint, as the baseline file holds it. */
+  fingerprint?: string;
 }
 
 /** The JSON document `agentwire validate --format json` prints. */
@@ -35,6 +39,10 @@ export interface JsonReport {
   profiles: Profile[];
   summary: { errors: number; warnings: number; infos: number };
   inventory: Inventory;
+  /** With `--baseline`: how many findings are known, new and fixed; the summary counts the new ones. */
+  baseline?: BaselineComparison;
+  /** How many findings suppression comments left out; absent when none. */
+  suppressed?: number;
   /** Sorted by file, line and column. */
   diagnostics: JsonDiagnostic[];
 }
@@ -59,6 +67,8 @@ function toJsonDiagnostic(item: ProfileDiagnostic): JsonDiagnostic {
   if (item.related && item.related.length > 0) {
     result.related = item.related.map(({ file, line, column, message }) => ({ file, line, column, message }));
   }
+  if (item.baseline !== undefined) result.baseline = item.baseline;
+  if (item.fingerprint !== undefined) result.fingerprint = item.fingerprint;
   return result;
 }
 
@@ -82,6 +92,8 @@ export function toJsonReport(report: ValidationReport, options: JsonFormatOption
       hooks: inventory.hooks,
       toolServers: inventory.toolServers,
     },
+    ...(report.baseline ? { baseline: { known: report.baseline.known, new: report.baseline.new, fixed: report.baseline.fixed } } : {}),
+    ...(report.suppressed ? { suppressed: report.suppressed } : {}),
     diagnostics: report.diagnostics.map(toJsonDiagnostic),
   };
 }

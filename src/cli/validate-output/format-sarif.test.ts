@@ -54,6 +54,14 @@ describe('formatSarif', () => {
     expect(valid).toBe(true);
   });
 
+  it('writes baselineState and partialFingerprints the schema accepts', () => {
+    const report = sampleReport();
+    report.diagnostics = report.diagnostics.map((item, at) => ({ ...item, baseline: at === 0 ? 'known' : 'new', fingerprint: `fp${at}` }));
+    const log = JSON.parse(formatSarif(report, { version: '1.2.3', cwd: CWD }));
+    expect(validate(log), JSON.stringify(validate.errors)).toBe(true);
+    expect(log.runs[0].results[0]).toMatchObject({ baselineState: 'unchanged', partialFingerprints: { 'agentwire/v1': 'fp0' } });
+  });
+
   it('the schema check can fail: it refuses a broken log', () => {
     const { log } = sarifOf(sampleReport());
     const broken = structuredClone(log) as unknown as { runs: { results: { level: string; locations: unknown }[] }[] };

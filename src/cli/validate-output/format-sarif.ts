@@ -18,6 +18,9 @@ export const AGENTWIRE_INFORMATION_URI = 'https://www.npmjs.com/package/agentwir
 /** The id of the base directory artifact URIs are relative to. */
 export const SRCROOT = 'SRCROOT';
 
+/** The key of agentwire's fingerprint in a result's `partialFingerprints`. */
+export const FINGERPRINT_KEY = 'agentwire/v1';
+
 /** Options of {@link formatSarif}. */
 export interface SarifFormatOptions {
   /** agentwire's version. */
@@ -85,7 +88,8 @@ function relatedLocations(related: RelatedLocation[], cwd: string): Json[] {
  * The report as a SARIF 2.1.0 log: `tool.driver` with agentwire's name, version and the rules
  * whose codes appear (title, description, hint, default level, profiles); one result per
  * diagnostic with its rule, level (`note` for infos), message and hint, location, related places
- * and profile. Columns count UTF-16 code units. Two-space indentation, ending with a newline.
+ * and profile. With a baseline, each result has its `baselineState` (`unchanged` for a known
+ * finding, `new`) and its fingerprint in `partialFingerprints`. Columns count UTF-16 code units. Two-space indentation, ending with a newline.
  */
 export function formatSarif(report: ValidationReport, options: SarifFormatOptions): string {
   const codes = [...new Set(report.diagnostics.map((item) => item.code))].sort();
@@ -99,6 +103,8 @@ export function formatSarif(report: ValidationReport, options: SarifFormatOption
       locations: [{ physicalLocation: physicalLocation(item.file, item.line, item.column, options.cwd) }],
     };
     if (item.related && item.related.length > 0) result.relatedLocations = relatedLocations(item.related, options.cwd);
+    if (item.fingerprint !== undefined) result.partialFingerprints = { [FINGERPRINT_KEY]: item.fingerprint };
+    if (item.baseline !== undefined) result.baselineState = item.baseline === 'known' ? 'unchanged' : 'new';
     result.properties = { profile: item.profile };
     return result;
   });

@@ -31,11 +31,14 @@ export function formatInventory(inventory: Inventory): string {
 /**
  * `3 errors, 1 warning in 42 files (18 skills, 2 plugins, 1 marketplace)`. Infos are named only
  * when there are some (`…, 1 warning, 2 infos in …`); the parenthesis is left out when nothing
- * was found.
+ * was found. With a baseline the counts are of new findings, and `; baseline: 4 known, 1 fixed`
+ * follows; `; 2 suppressed` when suppression comments left findings out.
  */
 export function formatSummary(report: ValidationReport): string {
   const { errors, warnings, infos } = report.summary;
   const counts = [countOf(errors, 'error'), countOf(warnings, 'warning'), ...(infos > 0 ? [countOf(infos, 'info')] : [])];
   const found = formatInventory(report.inventory);
-  return `${counts.join(', ')} in ${countOf(report.inventory.files, 'file')}${found === '' ? '' : ` (${found})`}`;
+  const baseline = report.baseline ? `; baseline: ${report.baseline.known} known, ${report.baseline.fixed} fixed` : '';
+  const suppressed = report.suppressed ? `; ${report.suppressed} suppressed` : '';
+  return `${counts.join(', ')} in ${countOf(report.inventory.files, 'file')}${found === '' ? '' : ` (${found})`}${baseline}${suppressed}`;
 }

@@ -13,7 +13,7 @@ import { formatSummary } from './format-summary';
 export interface TextFormatOptions {
   /** ANSI colours: red errors, yellow warnings, cyan infos, bold file names, dim hints. */
   color: boolean;
-  /** Errors only: warnings and infos are not listed (the summary still counts them). */
+  /** New errors only: warnings, infos and known findings are not listed (the summary still counts them). */
   quiet: boolean;
 }
 
@@ -39,7 +39,8 @@ function formatFile(file: string, diagnostics: ProfileDiagnostic[], color: boole
     const style: Style = styles[SEVERITY_STYLE[item.severity]];
     const severity = style(item.severity) + ' '.repeat(severityWidth - item.severity.length);
     const position = (positions[at] as string).padEnd(positionWidth);
-    lines.push(`  ${position}  ${severity}  ${block(item.message, indent)}  [${oneLine(item.code)}, ${oneLine(item.profile)}]`);
+    const known = item.baseline === 'known' ? ', known' : '';
+    lines.push(`  ${position}  ${severity}  ${block(item.message, indent)}  [${oneLine(item.code)}, ${oneLine(item.profile)}${known}]`);
     if (item.hint !== '') lines.push(indent + styles.dim(block(item.hint, indent)));
     for (const related of item.related ?? []) {
       const note = related.message === '' ? '' : `: ${block(related.message, indent)}`;
@@ -60,13 +61,14 @@ function formatFile(file: string, diagnostics: ProfileDiagnostic[], color: boole
  * 1 error, 0 warnings in 3 files (2 skills)
  * ```
  *
+ * A finding of the baseline ends its bracket with `known` (`[inline-command, openhands, known]`).
  * Files keep the order of `report.diagnostics`. Text from the repository is escaped so that it
  * cannot drive the terminal. Ends with a newline.
  */
 export function formatText(report: ValidationReport, options: TextFormatOptions): string {
   const byFile = new Map<string, ProfileDiagnostic[]>();
   for (const item of report.diagnostics) {
-    if (options.quiet && item.severity !== 'error') continue;
+    if (options.quiet && (item.severity !== 'error' || item.baseline === 'known')) continue;
     const list = byFile.get(item.file);
     if (list) list.push(item);
     else byFile.set(item.file, [item]);
