@@ -5,7 +5,7 @@
  * request, the output and summary files). The action path is this repository, built.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -80,6 +80,7 @@ function runAction(
   workspace: string,
   options: { inputs?: Record<string, string>; event: 'push' } | { inputs?: Record<string, string>; event: 'pull_request'; base: string },
   actionPath = ROOT,
+  extraPath?: string,
 ): Run {
   const temp = tempDir();
   const eventPath = join(temp, 'event.json');
@@ -94,7 +95,7 @@ function runAction(
   writeFileSync(summaryFile, '');
   const inputs = options.inputs ?? {};
   const base: Record<string, string> = {
-    PATH: process.env.PATH ?? '',
+    PATH: `${extraPath === undefined ? '' : `${extraPath}:`}${process.env.PATH ?? ''}`,
     HOME: temp,
     CI: 'true',
     GITHUB_ACTIONS: 'true',
@@ -293,5 +294,43 @@ describe('the Action outside pull requests', () => {
     expect(run.annotations).toEqual([]);
     expect(run.outputs).toEqual({ errors: '0', warnings: '0' });
     expect(run.summary).toContain('**0 errors, 0 warnings in 1 file &#40;1 skill&#41;**');
+  });
+});
+
+describe('the Action in a fresh checkout of agentwire', () => {
+  it('installs the locked dependencies without their scripts and builds through the prepare script, once', () => {
+    // The Action's checkout as the runner makes it: sources, no node_modules, no dist. npm is
+    // stood in for (no registry here): it records its arguments, links the repository's
+    // node_modules for `ci` and its build for `run build`.
+    const actionPath = tempDir();
+    mkdirSync(join(actionPath, 'scripts'));
+    copyFileSync(join(ROOT, 'package.json'), join(actionPath, 'package.json'));
+    copyFileSync(join(ROOT, 'scripts/prepare.mjs'), join(actionPath, 'scripts/prepare.mjs'));
+    const bin = tempDir();
+    const log = join(bin, 'npm.log');
+    writeFileSync(
+      join(bin, 'npm'),
+      [
+        '#!/bin/bash',
+        `echo "$PWD: $*" >> '${log}'`,
+        `if [ "$1" = ci ]; then ln -s '${join(ROOT, 'node_modules')}' node_modules; fi`,
+        `if [ "$1 $2" = "run build" ]; then ln -s '${join(ROOT, 'dist')}' dist; fi`,
+        '',
+      ].join('\n'),
+    );
+    chmodSync(join(bin, 'npm'), 0o755);
+    const { workspace, base } = pullRequestRepository();
+    const first = runAction(workspace, { event: 'pull_request', base }, actionPath, bin);
+    expect(first.stderr).toBe('');
+    expect(readFileSync(log, 'utf8').split('\n')).toEqual([
+      `${actionPath}: ci --ignore-scripts --no-audit --no-fund`,
+      `${actionPath}: run build --silent`,
+      '',
+    ]);
+    expect(first.status).toBe(1);
+    expect(first.annotations).toHaveLength(2);
+    const second = runAction(workspace, { event: 'pull_request', base }, actionPath, bin);
+    expect(second.stdout).toContain(`agentwire is built already in ${actionPath}`);
+    expect(readFileSync(log, 'utf8').split('\n')).toHaveLength(3);
   });
 });
