@@ -11,6 +11,7 @@ import base from './vitest.config';
 const SLOW = [
   // The built package: dist/, the CLI run as a process, the packed tarball.
   'test/cli*.test.ts',
+  'test/github-action.test.ts',
   'test/dist.test.ts',
   'test/api-report.test.ts',
   'test/serve*.test.ts',

@@ -84,13 +84,10 @@ describe('examples/github-actions/validate-skills.yml', () => {
     expect(workflow.permissions).toEqual({ contents: 'read' });
   });
 
-  it('checks out, sets up Node 20 and runs agentwire validate --format github', () => {
+  it('checks out and runs the agentwire Action at a pinned commit, never a package fetched by name', () => {
     const steps = Object.values(workflow.jobs)[0]?.steps ?? [];
-    expect(steps.map((step) => step.uses ?? step.run)).toEqual([
-      'actions/checkout@v4',
-      'actions/setup-node@v4',
-      'npx agentwire validate --format github',
-    ]);
-    expect(steps[1]?.with).toEqual({ 'node-version': 20 });
+    expect(steps.map((step) => step.uses ?? step.run)).toEqual(['actions/checkout@v4', 'OWNER/agentwire@COMMIT']);
+    expect(steps[1]?.with).toEqual({ profiles: 'openhands' });
+    expect(readFileSync(join(ROOT, 'examples/github-actions/validate-skills.yml'), 'utf8')).not.toMatch(/\bnpx\b/);
   });
 });

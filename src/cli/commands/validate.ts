@@ -23,7 +23,9 @@ import { parseCommandArgs } from '../args';
 import { DEFAULT_BASELINE_FILE, readBaselineFile, writeBaselineFile } from '../baseline-file';
 import { readBuiltinNames } from '../builtin-names';
 import type { Command } from '../command';
+import { readChangedLines, writeGithubFiles } from '../github-actions';
 import { type CommandIO, UsageError } from '../io';
+import type { ChangedLines } from '../validate-output/changed-lines';
 import { formatFixDiff, formatFixSummary } from '../validate-output/format-fix';
 import { formatGithub } from '../validate-output/format-github';
 import { formatJson } from '../validate-output/format-json';
@@ -76,6 +78,11 @@ Options:
                          do not fail; new ones do
   --write-baseline       write every current finding to the --baseline file (default:
                          ${DEFAULT_BASELINE_FILE}) and exit 0
+  --changed-lines <diff> with --format github: annotate only the findings on the lines this
+                         diff adds (git diff --unified=0 <base> HEAD) and those about a whole
+                         file it changes; the others are counted
+  --step-summary <file>  append a Markdown summary of the findings ($GITHUB_STEP_SUMMARY)
+  --github-output <file> append the outputs errors=<N> and warnings=<N> ($GITHUB_OUTPUT)
   -h, --help             show this help
 
 Suppress one finding with a comment on the line before it:
@@ -118,12 +125,19 @@ function maxWarnings(value: string | undefined): number | undefined {
   return Number(value);
 }
 
-function render(report: ValidationReport, format: Format, io: CommandIO, quiet: boolean, version: string): string {
+function render(
+  report: ValidationReport,
+  format: Format,
+  io: CommandIO,
+  quiet: boolean,
+  version: string,
+  changedLines: ChangedLines | undefined,
+): string {
   switch (format) {
     case 'json':
       return formatJson(report, { version });
     case 'github':
-      return formatGithub(report, { cwd: io.cwd });
+      return formatGithub(report, { cwd: io.cwd, ...(changedLines ? { changedLines } : {}) });
     case 'sarif':
       return formatSarif(report, { version, cwd: io.cwd });
     default:
@@ -156,6 +170,9 @@ export const validate: Command = {
         'fix-dry-run': { type: 'boolean' },
         baseline: { type: 'string' },
         'write-baseline': { type: 'boolean' },
+        'changed-lines': { type: 'string' },
+        'step-summary': { type: 'string' },
+        'github-output': { type: 'string' },
       },
       USAGE,
     );
@@ -181,12 +198,14 @@ export const validate: Command = {
     }
     if (values.config !== undefined && values['no-config']) throw new UsageError('--config and --no-config cannot go together');
     if (values.fix && values['fix-dry-run']) throw new UsageError('use --fix or --fix-dry-run, not both');
+    if (values['changed-lines'] !== undefined && format !== 'github') throw new UsageError('--changed-lines goes with --format github');
     const rules = ruleSettings(values.rule ?? []);
     const warningLimit = maxWarnings(values['max-warnings']);
     const paths = positionals.length > 0 ? positionals : ['.'];
     for (const path of paths) {
       if (!(await nodeFileSystem.kind(resolve(io.cwd, path)))) throw new UsageError(`cannot read ${path}: no such file or folder`);
     }
+    const changedLines = values['changed-lines'] === undefined ? undefined : await readChangedLines(values['changed-lines'], io.cwd);
     const builtinNames = values['builtin-names'] ? await readBuiltinNames(values['builtin-names'], io.cwd) : undefined;
     const writeBaseline = values['write-baseline'] === true;
     const baselineFile = values.baseline ?? (writeBaseline ? DEFAULT_BASELINE_FILE : undefined);
@@ -220,7 +239,8 @@ export const validate: Command = {
     } finally {
       progress?.('');
     }
-    io.out(render(report, format, io, values.quiet === true, packageVersion()));
+    io.out(render(report, format, io, values.quiet === true, packageVersion(), changedLines));
+    await writeGithubFiles(report, { stepSummary: values['step-summary'], githubOutput: values['github-output'], changedLines }, io.cwd);
     if (writeBaseline && baselineFile) {
       const count = await writeBaselineFile(report, baselineFile, io.cwd);
       io.err(`wrote ${count} finding${count === 1 ? '' : 's'} to ${baselineFile}\n`);

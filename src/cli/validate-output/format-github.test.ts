@@ -81,4 +81,19 @@ describe('formatGithub', () => {
       /^::warning file=\.\.\/other\/SKILL\.md,/,
     );
   });
+
+  it('annotates only the findings on changed lines with changedLines, and counts the others', () => {
+    const changedLines = new Map([
+      ['skills/pdf-tools/SKILL.md', [{ first: 3, last: 12 }]],
+      ['plugins/weird, name: 50%/plugin.json', [{ first: 10, last: 10 }]],
+    ]);
+    const lines = formatGithub(sampleReport(), { cwd: CWD, changedLines }).trimEnd().split('\n');
+    expect(lines.map((line) => /title=([^:]*)::/.exec(line)?.[1] ?? line)).toEqual([
+      'description-too-long',
+      'inline-command',
+      'x-not-in-catalog',
+      '2 findings outside the changed lines, not annotated',
+      '2 errors, 2 warnings, 1 info in 42 files (18 skills, 2 plugins, 1 marketplace)',
+    ]);
+  });
 });

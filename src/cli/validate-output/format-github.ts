@@ -7,8 +7,9 @@
 
 import { escapeControls } from '../../internal/control-characters';
 import type { ProfileDiagnostic, ValidationReport } from '../../validate/index';
+import { type ChangedLines, onChangedLine } from './changed-lines';
 import { relativeToCwd } from './format-shared';
-import { formatSummary } from './format-summary';
+import { countOf, formatSummary } from './format-summary';
 
 /** Options of {@link formatGithub}. */
 export interface GithubFormatOptions {
@@ -16,6 +17,11 @@ export interface GithubFormatOptions {
   cwd: string;
   /** Errors only: no annotations for warnings and infos (the summary still counts them). */
   quiet?: boolean;
+  /**
+   * The lines a pull request changes (paths relative to `cwd`): only findings on them, and
+   * findings about a whole changed file, are annotated; a line before the summary counts the rest.
+   */
+  changedLines?: ChangedLines;
 }
 
 /** The data of a workflow command (after the second `::`): `%`, carriage returns and newlines escaped. */
@@ -54,13 +60,17 @@ export function formatGithubCommand(item: ProfileDiagnostic, cwd: string): strin
 /**
  * The report as workflow commands, one line each, then the summary as plain text. File paths are
  * made relative to `cwd` with `/` separators, as GitHub needs them to place annotations. Findings
- * known from a baseline get no annotation (the summary counts them).
+ * known from a baseline get no annotation (the summary counts them); with `changedLines`, neither
+ * do findings off the changed lines (a line before the summary counts them).
  * Ends with a newline.
  */
 export function formatGithub(report: ValidationReport, options: GithubFormatOptions): string {
-  const lines = report.diagnostics
-    .filter((item) => item.baseline !== 'known' && (!options.quiet || item.severity === 'error'))
-    .map((item) => formatGithubCommand(item, options.cwd));
+  const shown = report.diagnostics.filter((item) => item.baseline !== 'known' && (!options.quiet || item.severity === 'error'));
+  const { changedLines, cwd } = options;
+  const annotated = changedLines ? shown.filter((item) => onChangedLine(changedLines, cwd, item.file, item.line, item.column)) : shown;
+  const lines = annotated.map((item) => formatGithubCommand(item, cwd));
+  const elsewhere = shown.length - annotated.length;
+  if (elsewhere > 0) lines.push(`${countOf(elsewhere, 'finding')} outside the changed lines, not annotated`);
   lines.push(formatSummary(report));
   return `${lines.join('\n')}\n`;
 }
