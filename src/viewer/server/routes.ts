@@ -1,7 +1,8 @@
 /**
  * The viewer's routes on the receiver: the page and its assets under `/viewer`, and the read
  * endpoints under `/viewer/api` (pages of conversations and their live stream, a conversation's
- * events with a cursor, its live stream, a JSON Lines download). Every route needs the API key or a session. Node only.
+ * events with a cursor, its live stream, a JSON Lines download). Every route but the stylesheet
+ * needs the API key or a session; a browser without either gets the signed-out page. Node only.
  * @module
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -11,6 +12,7 @@ import { loadAssets, type ViewerAssets } from './assets';
 import { createViewerAuth } from './auth';
 import { createEntryCache, LIST_PAGE } from './entries';
 import { streamList } from './list-stream';
+import { SIGNED_OUT_POLICY, type SignedOutReason, signedOutPage } from './signed-out';
 import { SOURCE_PAGE, type ViewerSource } from './source';
 import type { StreamTimings } from './sse';
 import { streamConversation } from './stream';
@@ -38,7 +40,10 @@ export interface ViewerOptions {
 export interface Viewer {
   /** The current one-time token for the viewer URL. */
   readonly token: string;
-  /** Answers a request under `/viewer`; returns false for any other path. */
+  /**
+   * Answers a request under `/viewer`, and `GET /favicon.ico` (204, no icon); returns false for
+   * any other request.
+   */
   handle(req: IncomingMessage, res: ServerResponse): boolean;
   /** Ends every open stream (on shutdown). */
   close(): void;
@@ -65,8 +70,12 @@ const json = (res: ServerResponse, status: number, body: unknown) => answer(res,
 /** Seconds a stream refused for want of room is told to wait. */
 const STREAM_RETRY_SECONDS = 5;
 
-const SIGNED_OUT =
-  '<!doctype html><meta charset="utf-8"><title>agentwire</title><h1>Not signed in</h1><p>Open the viewer URL that <code>agentwire serve</code> printed (its token works once), or send the API key in <code>X-Session-API-Key</code>.</p>';
+/** The page's stylesheet, the one path under `/viewer` served without a session. */
+const STYLESHEET = '/viewer/assets/app.css';
+
+function signedOut(res: ServerResponse, reason: SignedOutReason): void {
+  answer(res, 401, 'text/html; charset=utf-8', signedOutPage(reason), { 'content-security-policy': SIGNED_OUT_POLICY });
+}
 
 /** Creates the viewer. */
 export function createViewer(options: ViewerOptions): Viewer {
@@ -82,13 +91,14 @@ export function createViewer(options: ViewerOptions): Viewer {
     const offered = url.searchParams.get('token');
     if ((path === '/viewer' || path === '/viewer/') && offered !== null) {
       const cookie = auth.redeem(offered);
-      if (cookie === undefined) return answer(res, 401, 'text/html; charset=utf-8', SIGNED_OUT);
+      if (cookie === undefined) return signedOut(res, 'spent-token');
       options.onRedeem?.(auth.token);
       return answer(res, 303, 'text/plain', 'See /viewer/', { location: '/viewer/', 'set-cookie': cookie });
     }
-    if (!auth.allows(req)) {
+    // The stylesheet holds no data: the signed-out page wears it too.
+    if (path !== STYLESHEET && !auth.allows(req)) {
       if (path.startsWith('/viewer/api/')) return json(res, 401, { detail: 'X-Session-API-Key header or viewer session required' });
-      return answer(res, 401, 'text/html; charset=utf-8', SIGNED_OUT);
+      return signedOut(res, 'no-session');
     }
     if (path === '/viewer' || path === '/viewer/' || path.startsWith('/viewer/assets/')) {
       assets ??= (await loadAssets()) ?? null;
@@ -96,7 +106,7 @@ export function createViewer(options: ViewerOptions): Viewer {
       if (path === '/viewer' || path === '/viewer/')
         return answer(res, 200, 'text/html; charset=utf-8', assets.html, { 'content-security-policy': PAGE_POLICY });
       if (path === '/viewer/assets/app.js') return answer(res, 200, 'text/javascript; charset=utf-8', assets.script);
-      if (path === '/viewer/assets/app.css') return answer(res, 200, 'text/css; charset=utf-8', assets.style);
+      if (path === STYLESHEET) return answer(res, 200, 'text/css; charset=utf-8', assets.style);
       return json(res, 404, { detail: 'Not Found' });
     }
     if (path === '/viewer/api/conversations' || path === '/viewer/api/conversations/stream') {
@@ -167,6 +177,11 @@ export function createViewer(options: ViewerOptions): Viewer {
     },
     handle(req, res) {
       const url = new URL(req.url ?? '/', 'http://viewer.invalid');
+      // Browsers ask for an icon at the root of every origin they open: no icon, and no refusal.
+      if (url.pathname === '/favicon.ico' && (req.method === 'GET' || req.method === 'HEAD')) {
+        answer(res, 204, 'image/x-icon', '', { 'cache-control': 'max-age=86400' });
+        return true;
+      }
       if (url.pathname !== '/viewer' && !url.pathname.startsWith('/viewer/')) return false;
       route(req, res, url).catch((error: Error) => {
         // A cursor the store did not hand out is the client's mistake; anything else is the store's.
