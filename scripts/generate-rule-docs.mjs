@@ -1,26 +1,26 @@
 #!/usr/bin/env node
-// Fills the generated blocks of the command-line reference from the code: docs/validate.md (the
-// rule reference and the output samples, from the rule catalog and the formatters of `agentwire
-// validate`) and docs/cli.md (the command list and every command's `--help`, from the registry).
+// Writes the generated documentation of the command line from the code: the documents of
+// `agentwire validate` (the rule reference under docs/validate/rules/, one page per area and an
+// index; the rule table of each profile's page under docs/validate/profiles/; the output samples
+// of docs/validate.md), from the rule catalog and the formatters, and docs/cli.md (the command
+// list and every command's `--help`, from the registry).
 //   node scripts/generate-rule-docs.mjs [--check]      (npm run docs:rules)
-// --check writes nothing and exits 1 when a document differs from a fresh generation.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+// --check writes nothing and exits 1 when a document differs from a fresh generation, or when the
+// rule reference holds a page the catalog no longer makes.
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-/** Each document, and the module whose `fillGeneratedBlocks` fills it. */
-const DOCUMENTS = [
-  { doc: 'docs/validate.md', entry: 'src/cli/validate-output/rule-docs.ts' },
-  { doc: 'docs/cli.md', entry: 'src/cli/cli-docs.ts' },
-];
 // Inside the project, so the bundle resolves the installed packages.
 const cache = join(root, 'node_modules/.cache/agentwire-rule-docs');
 mkdirSync(cache, { recursive: true });
 const check = process.argv.includes('--check');
 let stale = false;
-for (const { doc, entry } of DOCUMENTS) {
+
+/** The module `entry`, bundled so that Node runs its TypeScript and the sources it imports. */
+async function load(entry) {
   const out = join(cache, `${entry.replaceAll('/', '-')}.mjs`);
   await build({
     entryPoints: [join(root, entry)],
@@ -33,17 +33,61 @@ for (const { doc, entry } of DOCUMENTS) {
     packages: 'external',
     logLevel: 'warning',
   });
-  const { fillGeneratedBlocks } = await import(`${pathToFileURL(out).href}?${Date.now()}`);
-  const path = join(root, doc);
-  const current = readFileSync(path, 'utf8');
-  const fresh = fillGeneratedBlocks(current);
-  if (fresh === current) console.log(`${doc} is up to date.`);
-  else if (check) {
-    console.error(`${doc} is out of date: run \`npm run docs:rules\` and commit the result.`);
-    stale = true;
-  } else {
-    writeFileSync(path, fresh);
-    console.log(`${doc} updated.`);
+  return import(`${pathToFileURL(out).href}?${Date.now()}`);
+}
+
+const read = (doc) => (existsSync(join(root, doc)) ? readFileSync(join(root, doc), 'utf8') : '');
+
+/** Writes (or, with --check, compares) each document; returns how many differed. */
+function update(documents) {
+  let changed = 0;
+  for (const [doc, fresh] of Object.entries(documents)) {
+    if (fresh === read(doc)) continue;
+    changed++;
+    if (check) console.error(`${doc} is out of date: run \`npm run docs:rules\` and commit the result.`);
+    else {
+      mkdirSync(dirname(join(root, doc)), { recursive: true });
+      writeFileSync(join(root, doc), fresh);
+      console.log(`${doc} updated.`);
+    }
   }
+  return changed;
+}
+
+// agentwire validate: the overview, the profile pages, the rule reference.
+{
+  const { validateDocuments } = await load('src/cli/validate-output/rule-docs.ts');
+  const { documents, generatedFolder } = validateDocuments((doc) => {
+    if (!existsSync(join(root, doc))) throw new Error(`${doc} is missing: it is written by hand, with its generated blocks`);
+    return read(doc);
+  });
+  let changed = update(documents);
+  const folder = join(root, generatedFolder);
+  const extra = existsSync(folder)
+    ? readdirSync(folder)
+        .map((name) => `${generatedFolder}/${name}`)
+        .filter((doc) => !(doc in documents))
+    : [];
+  for (const doc of extra) {
+    changed++;
+    if (check) console.error(`${doc} is no longer generated: run \`npm run docs:rules\` and commit the result.`);
+    else {
+      rmSync(join(root, doc));
+      console.log(`${doc} removed.`);
+    }
+  }
+  const pages = Object.keys(documents).length;
+  if (changed === 0) console.log(`docs/validate.md and docs/validate/ (${pages - 1} pages) are up to date.`);
+  else if (check) stale = true;
+}
+
+// The command-line reference.
+{
+  const { fillGeneratedBlocks } = await load('src/cli/cli-docs.ts');
+  const doc = 'docs/cli.md';
+  const current = read(doc);
+  const changed = update({ [doc]: fillGeneratedBlocks(current) });
+  if (changed === 0) console.log(`${doc} is up to date.`);
+  else if (check) stale = true;
 }
 process.exit(stale ? 1 : 0);

@@ -1,6 +1,6 @@
 /**
  * Generated blocks in hand-written Markdown: `<!-- generated:NAME -->` … `<!-- /generated:NAME -->`
- * filled from the code (the rule reference of docs/validate.md, the command help of docs/cli.md),
+ * filled from the code (the output samples of docs/validate.md, the rule tables of the profile pages, the command help of docs/cli.md),
  * so the prose around them stays hand-written and the generated parts cannot drift.
  * @module
  */

@@ -6,7 +6,7 @@ import type { Severity } from './diagnostic';
 
 /**
  * A rule: the stable description of one diagnostic code. Each area keeps a table of its rules;
- * `agentwire validate` documents them (docs/validate.md is generated from these tables).
+ * `agentwire validate` documents them (docs/validate/rules/ is generated from these tables).
  */
 export interface Rule {
   code: string;

@@ -1,6 +1,6 @@
 /**
  * Every diagnostic `agentwire/skills` raises: the stable code, what the service does, and how to
- * fix it. `agentwire validate` documents these (docs/validate.md is generated from this table).
+ * fix it. `agentwire validate` documents these (docs/validate/rules/ is generated from this table).
  * @module
  */
 // The rules of reading a skill file from disk are shared with the plugin folder loader and validate;

@@ -1,7 +1,7 @@
 /**
  * Every rule `agentwire validate` can report, in one list: the rules of each area of the library
  * (raised under the `openhands` profile) and the rules only the other profiles raise, each with
- * the profiles that can raise it. The SARIF output and docs/validate.md are built from it.
+ * the profiles that can raise it. The SARIF output and the rule reference (docs/validate/rules/) are built from it.
  * @module
  */
 import type { Rule } from '../internal/rule';
@@ -28,7 +28,7 @@ import { PROFILES, type Profile } from './types';
 export interface RuleArea {
   /** A stable identifier, such as `hooks` or `agentskills`. */
   id: string;
-  /** The heading in docs/validate.md. */
+  /** The title of its page in docs/validate/rules/. */
   title: string;
   /** One or two sentences: which files or values the rules judge. */
   summary: string;

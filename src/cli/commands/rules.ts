@@ -10,6 +10,7 @@ import { createStyles, type Styles } from '../color';
 import type { Command } from '../command';
 import { type CommandIO, UsageError } from '../io';
 import { printable, readFormat, severityLabel } from '../report-text';
+import { ruleDocPath } from '../validate-output/rule-doc-path';
 
 const USAGE = `Usage: agentwire rules [rule] [options]
 
@@ -62,7 +63,7 @@ export function formatRulePage(rule: CatalogRule, styles: Styles): string {
     `  agentwire validate --rule ${rule.code}:off, or "rules": { "${rule.code}": "off" } in agentwire.config.json;`,
     `  for one place: <!-- agentwire-disable-next-line ${rule.code} -- why -->`,
     '',
-    styles.dim(`docs/validate.md#${rule.code}`),
+    styles.dim(ruleDocPath(rule)),
   );
   return `${lines.join('\n')}\n`;
 }

@@ -14,7 +14,7 @@ const SETTING = { $ref: '#/definitions/setting' };
 
 /**
  * The `rules` object: each rule code and `tag:<tag>` with its setting, nothing else. The rules'
- * titles are left out: the package's size budget has no room for them (docs/validate.md has them).
+ * titles are left out: the package's size budget has no room for them (docs/validate/rules/ has them).
  */
 function rulesSchema(description: string | undefined): JsonSchema {
   const properties: Record<string, JsonSchema> = {};
