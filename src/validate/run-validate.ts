@@ -5,7 +5,8 @@
  */
 import { basename, dirname, resolve } from 'node:path';
 import { compareDiagnostics, type Diagnostic, diagnostic } from '../internal/diagnostic';
-import { nodeFileSystem, type Skill, type SkillFileSystem, type SkillPreset } from '../skills/index';
+import { blockingNodeFileSystem } from '../internal/node/file-system';
+import type { Skill, SkillFileSystem, SkillPreset } from '../skills/index';
 import { BUILTIN_NAME_COLLISION } from '../skills/internal';
 import type { Artifacts } from './artifacts';
 import type { Baseline } from './baseline';
@@ -18,6 +19,7 @@ import { detectTargets, type Target } from './detect';
 import { displayPath } from './display-path';
 import { runProfiles } from './profiles/index';
 import { NOTHING_FOUND } from './rules';
+import { runFileSystem } from './run-file-system';
 import { createSourceLines } from './source-lines';
 import { applySuppressions } from './suppressions';
 import type { Inventory, Profile, ProfileDiagnostic, ServiceVersion, ValidateProgress, ValidationReport } from './types';
@@ -44,7 +46,8 @@ export interface RunValidateOptions {
 
 /** Runs every check over every path and returns the report. */
 export async function runValidate(options: RunValidateOptions): Promise<ValidationReport> {
-  const fs = options.fs ?? nodeFileSystem;
+  // Every reader of the run shares one view of the files: each folder listed and each file read once.
+  const fs = runFileSystem(options.fs ?? blockingNodeFileSystem);
   const maxFileSize = options.maxFileSize ?? 1024 * 1024;
   const fileOptions: FileCheckOptions = { fs, service: options.service, maxFileSize };
   const artifacts: Artifacts = { skills: [], plugins: [], marketplaces: [], hooks: [], toolServers: [] };

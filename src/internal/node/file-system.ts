@@ -3,8 +3,9 @@
  * reads, or to serve files from elsewhere) without changing the loaders.
  * @module
  */
-import { close, fstat, open, read } from 'node:fs';
+import { close, closeSync, fstat, fstatSync, open, openSync, read, readdirSync, readSync, realpathSync, statSync } from 'node:fs';
 import { readdir, realpath, stat } from 'node:fs/promises';
+import { performance } from 'node:perf_hooks';
 
 /** What a directory entry is, without following it when it is a symbolic link. */
 export type EntryKind = 'file' | 'directory' | 'symlink' | 'other';
@@ -34,6 +35,22 @@ function entryKind(entry: { isFile(): boolean; isDirectory(): boolean; isSymboli
   return 'other';
 }
 
+function kindOf(info: { isFile(): boolean; isDirectory(): boolean; size: number }): { kind: EntryKind; size: number } {
+  return { kind: info.isFile() ? 'file' : info.isDirectory() ? 'directory' : 'other', size: info.size };
+}
+
+/** `undefined` for the errors that say a path is not there; any other error thrown again. */
+function missing(error: unknown): undefined {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'ELOOP') return undefined;
+  throw error;
+}
+
+/** The size to read from `position` for up to `length` bytes: a cap is not a size, a regular file gets what it holds past `position`. */
+function readSize(stats: { isFile(): boolean; size: number }, position: number, length: number): number {
+  return stats.isFile() ? Math.min(length, Math.max(0, stats.size - position)) : length;
+}
+
 /** The real file system, through `node:fs/promises`. */
 export const nodeFileSystem: SkillFileSystem = {
   async list(path) {
@@ -42,12 +59,9 @@ export const nodeFileSystem: SkillFileSystem = {
   },
   async kind(path) {
     try {
-      const info = await stat(path);
-      return { kind: info.isFile() ? 'file' : info.isDirectory() ? 'directory' : 'other', size: info.size };
+      return kindOf(await stat(path));
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'ELOOP') return undefined;
-      throw error;
+      return missing(error);
     }
   },
   realpath: (path) => realpath(path),
@@ -58,8 +72,7 @@ export const nodeFileSystem: SkillFileSystem = {
         if (error) return reject(error);
         fstat(fd, (statError, stats) => {
           if (statError) return close(fd, () => reject(statError));
-          // A cap is not a size: a regular file gets a buffer as large as what it holds past `position`.
-          const size = stats.isFile() ? Math.min(length, Math.max(0, stats.size - position)) : length;
+          const size = readSize(stats, position, length);
           const buffer = new Uint8Array(size);
           const finish = (failure: Error | null, filled: number) =>
             close(fd, () => (failure ? reject(failure) : resolve(filled === size ? buffer : buffer.subarray(0, filled))));
@@ -75,5 +88,59 @@ export const nodeFileSystem: SkillFileSystem = {
         });
       });
     });
+  },
+};
+
+/** How long the blocking file system works before it lets the event loop run. */
+const SLICE_MS = 10;
+let sliceStart = 0;
+
+/** Lets the event loop run (timers, sockets) when the current slice is used up. */
+async function slice(): Promise<void> {
+  const now = performance.now();
+  if (now - sliceStart < SLICE_MS) return;
+  await new Promise((resolve) => setImmediate(resolve));
+  sliceStart = performance.now();
+}
+
+/**
+ * The real file system, each call made at once on the calling thread instead of through the
+ * thread pool (a folder listing or a small file costs microseconds there, and several times more
+ * through the pool, whose threads contend for the few cores of a CI machine). It answers as
+ * {@link nodeFileSystem} does, and lets the event loop run every 10 ms.
+ */
+export const blockingNodeFileSystem: SkillFileSystem = {
+  async list(path) {
+    await slice();
+    return readdirSync(path, { withFileTypes: true }).map((entry) => ({ name: entry.name, kind: entryKind(entry) }));
+  },
+  async kind(path) {
+    await slice();
+    try {
+      return kindOf(statSync(path));
+    } catch (error) {
+      return missing(error);
+    }
+  },
+  async realpath(path) {
+    await slice();
+    return realpathSync.native(path);
+  },
+  async read(path, position, length) {
+    await slice();
+    const fd = openSync(path, 'r');
+    try {
+      const size = readSize(fstatSync(fd), position, length);
+      const buffer = new Uint8Array(size);
+      let filled = 0;
+      while (filled < size) {
+        const bytesRead = readSync(fd, buffer, filled, size - filled, position + filled);
+        if (bytesRead === 0) break;
+        filled += bytesRead;
+      }
+      return filled === size ? buffer : buffer.subarray(0, filled);
+    } finally {
+      closeSync(fd);
+    }
   },
 };
