@@ -101,6 +101,9 @@ function checkedPaths(paths: readonly string[]): string[] {
  * Findings that a suppression comment of their file names are left out (`report.suppressed`
  * counts them); see docs/validate.md, "Suppressing a finding".
  *
+ * Each folder and file is read once per run, from the disk directly rather than through Node's
+ * thread pool; the event loop runs every 10 ms while the files are read.
+ *
  * @throws `TypeError` when `paths` is not an array of strings or `baseline` is not a baseline; `RangeError` for an unknown
  * profile, preset or service version, or a `maxFileSize` that is not a positive integer;
  * {@link ValidateConfigError} for a configuration that cannot be used, or an unknown rule or tag
