@@ -25,14 +25,25 @@ export type Target =
   /** One file, by what its name says it is. */
   | { kind: 'file'; path: string; file: 'skill' | 'plugin-manifest' | 'marketplace' | 'hooks' | 'mcp' | 'legacy-mcp' };
 
-const MARKETPLACE_FILES = ['.plugin/marketplace.json', '.claude-plugin/marketplace.json'];
+/** The marketplace files of a repository, relative to its root. */
+export const MARKETPLACE_FILES = ['.plugin/marketplace.json', '.claude-plugin/marketplace.json'];
 
-async function exists(fs: SkillFileSystem, path: string, kind: 'file' | 'directory'): Promise<boolean> {
+/** Whether `path` is a file or a folder (symbolic links followed). */
+export async function exists(fs: SkillFileSystem, path: string, kind: 'file' | 'directory'): Promise<boolean> {
   return (await fs.kind(path))?.kind === kind;
 }
 
+/** Whether a folder has a plugin manifest: a root `plugin.json`, or one in `.plugin/` or `.claude-plugin/`. */
+export async function hasPluginManifest(fs: SkillFileSystem, path: string): Promise<boolean> {
+  return (
+    (await exists(fs, join(path, 'plugin.json'), 'file')) ||
+    (await exists(fs, join(path, '.plugin', 'plugin.json'), 'file')) ||
+    (await exists(fs, join(path, '.claude-plugin', 'plugin.json'), 'file'))
+  );
+}
+
 /** Whether an immediate subfolder holds a SKILL.md. */
-async function hasSkillFolders(fs: SkillFileSystem, path: string): Promise<boolean> {
+export async function hasSkillFolders(fs: SkillFileSystem, path: string): Promise<boolean> {
   for (const entry of await fs.list(path).catch(() => [])) {
     if (entry.kind !== 'directory' && entry.kind !== 'symlink') continue;
     const inner = await fs.list(join(path, entry.name)).catch(() => []);
@@ -76,10 +87,7 @@ export async function detectTargets(fs: SkillFileSystem, path: string): Promise<
     return target ? [target] : [];
   }
   const targets: Target[] = [{ kind: 'project', path }];
-  const plugin =
-    (await exists(fs, join(path, 'plugin.json'), 'file')) ||
-    (await exists(fs, join(path, '.plugin', 'plugin.json'), 'file')) ||
-    (await exists(fs, join(path, '.claude-plugin', 'plugin.json'), 'file'));
+  const plugin = await hasPluginManifest(fs, path);
   if (plugin) targets.push({ kind: 'plugin', path });
   for (const file of MARKETPLACE_FILES) {
     const marketplace = join(path, ...file.split('/'));

@@ -42,6 +42,8 @@ export interface RunValidateOptions {
   judge?: ConfigJudge;
   /** The accepted findings: those found again are known and do not count in the summary. */
   baseline?: Baseline;
+  /** Paths as given that hold nothing themselves, and the package folders (absolute) below each to check instead (discover.ts). */
+  discovered?: ReadonlyMap<string, readonly string[]>;
 }
 
 /** Runs every check over every path and returns the report. */
@@ -73,26 +75,40 @@ export async function runValidate(options: RunValidateOptions): Promise<Validati
     return loaded;
   };
 
+  const nothingFound: string[] = [];
+  const discovered: { path: string; packages: string[] }[] = [];
   for (const [index, given] of options.paths.entries()) {
     options.onProgress?.({ path: given, index, total: options.paths.length });
-    const path = resolve(options.cwd, given);
+    const packages = options.discovered?.get(given);
+    if (packages) {
+      discovered.push({ path: given, packages: packages.map((dir) => displayPath(dir, options.cwd)) });
+      let any = false;
+      for (const dir of packages) any = (await checkPath(dir, displayPath(dir, options.cwd), '')) || any;
+      if (!any) nothingFound.push(given);
+    } else if (!(await checkPath(resolve(options.cwd, given), given, ', there or in the folders below it'))) nothingFound.push(given);
+  }
+
+  /** Checks what one path holds; `false` (and a `validate-nothing-found` ending with `where`) when it holds nothing to check. */
+  async function checkPath(path: string, given: string, where: string): Promise<boolean> {
     const targets = await detectTargets(fs, path);
     if (targets.length === 0) {
       found.push(diagnostic(NOTHING_FOUND, { file: path, message: `Nothing to check at ${given}.` }));
-      continue;
+      return false;
     }
     const listed: string[] = [];
     const before = artifactCount(artifacts) + found.length;
     for (const target of targets) if (!options.judge?.ignored(target.path)) await checkTarget(target);
-    if (artifactCount(artifacts) + found.length === before) {
+    const empty = artifactCount(artifacts) + found.length === before;
+    if (empty) {
       found.push(
         diagnostic(NOTHING_FOUND, {
           file: path,
-          message: `Nothing to check at ${given}: no skill, instruction file, plugin, marketplace, hooks or tool-server file.`,
+          message: `Nothing to check at ${given}: no skill, instruction file, plugin, marketplace, hooks or tool-server file${where}.`,
         }),
       );
     }
     if (targets.some((target) => target.kind === 'marketplace')) found.push(...(await checkCoverage(path, listed, fs)));
+    return !empty;
 
     async function checkTarget(target: Target): Promise<void> {
       roots.push(target.kind === 'marketplace' ? target.root : target.kind === 'file' ? fileRoot(target.path) : target.path);
@@ -183,6 +199,8 @@ export async function runValidate(options: RunValidateOptions): Promise<Validati
     },
     ...(suppression.suppressed > 0 ? { suppressed: suppression.suppressed } : {}),
     ...(compared ? { baseline: compared.comparison } : {}),
+    ...(discovered.length > 0 ? { discovered } : {}),
+    ...(nothingFound.length > 0 ? { nothingFound } : {}),
   };
 }
 

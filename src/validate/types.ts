@@ -71,4 +71,14 @@ export interface ValidationReport {
   suppressed?: number;
   /** With a baseline: how many findings are known, new, and fixed. */
   baseline?: BaselineComparison;
+  /**
+   * The paths given that hold nothing to check themselves, each with the packages found below it
+   * and checked instead (relative to `cwd` when inside it); absent when none.
+   */
+  discovered?: { path: string; packages: string[] }[];
+  /**
+   * The paths given that hold nothing to check, even in the folders below them (each is also
+   * reported as `validate-nothing-found`, whatever that rule is set to); absent when none.
+   */
+  nothingFound?: string[];
 }

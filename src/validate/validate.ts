@@ -3,12 +3,14 @@
  * checked before anything is read.
  * @module
  */
-import { DEFAULT_MAX_FILE_SIZE, resolvePreset, type SkillPreset } from '../skills/index';
+import { resolve } from 'node:path';
+import { DEFAULT_MAX_FILE_SIZE, nodeFileSystem, resolvePreset, type SkillPreset } from '../skills/index';
 import type { Baseline } from './baseline';
 import { createJudge } from './config/apply';
 import { checkConfig } from './config/check-config';
 import { type ConfigChoice, resolveConfigs } from './config/resolve-configs';
 import type { RuleSettings } from './config/schema';
+import { discoverPackages } from './discover';
 import { type RunValidateOptions, runValidate } from './run-validate';
 import { PROFILES, type Profile, type ServiceVersion, type ValidateProgress, type ValidationReport } from './types';
 
@@ -92,8 +94,12 @@ function checkedPaths(paths: readonly string[]): string[] {
  * marketplace (with every plugin and skill it lists inside the repository, and coverage both
  * ways), hooks and tool-server files, or one such file. Nothing from the paths is executed.
  *
- * `paths` resolve against `options.cwd`; an empty list checks `cwd` itself. A path that holds
- * nothing to check (or does not exist) is reported (`validate-nothing-found`), not thrown. The
+ * `paths` resolve against `options.cwd`; an empty list checks `cwd` itself. A folder that holds
+ * nothing to check itself is checked through the packages below it that hold skills or plugins
+ * (a monorepo's packages, a folder of repositories; up to 4 levels down, without `node_modules`,
+ * vendored, build and hidden folders or the ignored ones): `report.discovered` lists them. A path
+ * that holds nothing to check even so (or does not exist) is reported (`validate-nothing-found`,
+ * and `report.nothingFound`), not thrown. The
  * report's diagnostics are sorted by file, line and column. The configuration (`options.config`)
  * and `options.rules` set rules off or to another severity, and `options.ignore` leaves files out,
  * as `agentwire validate` does.
@@ -146,7 +152,24 @@ export async function runOptions(paths: readonly string[], options: ValidateOpti
   }
   const builtinNames = options.builtinNames === undefined ? undefined : new Set(options.builtinNames);
   const chosen = (['profiles', 'preset', 'service'] as const).filter((key) => options[key] !== undefined);
-  const resolved = await resolveConfigs(given, cwd, options.config, chosen);
+  let resolved = await resolveConfigs(given, cwd, options.config, chosen);
+  const judgeOf = (configs: typeof resolved.configs) => createJudge(configs, { rules: own.rules, ignore: own.ignore, cwd });
+  let judge = judgeOf(resolved.configs);
+  // A folder that holds nothing itself is checked through the packages below it (discover.ts),
+  // each by its own configuration when one is looked for.
+  const discovered = new Map<string, string[]>();
+  for (const path of given) {
+    const packages = await discoverPackages(resolve(cwd, path), {
+      fs: nodeFileSystem,
+      preset: chosenPreset ?? resolvePreset(resolved.preset),
+      ignored: (folder) => judge.ignored(folder),
+    });
+    if (packages.length > 0) discovered.set(path, packages);
+  }
+  if (discovered.size > 0 && options.config === undefined) {
+    resolved = await resolveConfigs([...given, ...[...discovered.values()].flat()], cwd, undefined, chosen);
+    judge = judgeOf(resolved.configs);
+  }
   return {
     paths: given,
     cwd,
@@ -157,6 +180,7 @@ export async function runOptions(paths: readonly string[], options: ValidateOpti
     ...(builtinNames ? { builtinNames } : {}),
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
     ...(baseline ? { baseline } : {}),
-    judge: createJudge(resolved.configs, { rules: own.rules, ignore: own.ignore, cwd }),
+    ...(discovered.size > 0 ? { discovered } : {}),
+    judge,
   };
 }

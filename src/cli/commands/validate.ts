@@ -18,13 +18,15 @@ import {
   type ValidationReport,
   validate as validatePaths,
 } from '../../validate/index';
-import { ruleKeyProblem } from '../../validate/internal';
+import { DISCOVERY_DEPTH, ruleKeyProblem } from '../../validate/internal';
 import { parseCommandArgs } from '../args';
 import { DEFAULT_BASELINE_FILE, readBaselineFile, writeBaselineFile } from '../baseline-file';
 import { readBuiltinNames } from '../builtin-names';
+import { createStyles } from '../color';
 import type { Command } from '../command';
 import { readChangedLines, writeGithubFiles } from '../github-actions';
 import { type CommandIO, UsageError } from '../io';
+import { plural, printable } from '../report-text';
 import type { ChangedLines } from '../validate-output/changed-lines';
 import { formatFixDiff, formatFixSummary } from '../validate-output/format-fix';
 import { formatGithub } from '../validate-output/format-github';
@@ -32,6 +34,7 @@ import { formatJson } from '../validate-output/format-json';
 import { formatSarif } from '../validate-output/format-sarif';
 import { formatText } from '../validate-output/format-text';
 import { packageVersion } from '../version';
+import { formatRulePage, ruleOrUsageError } from './rules';
 
 const FORMATS = ['text', 'json', 'github', 'sarif'] as const;
 type Format = (typeof FORMATS)[number];
@@ -44,6 +47,11 @@ configuration repository (skills/, microagents/), a plugin (plugin.json, .plugin
 .claude-plugin/), a marketplace (and every plugin and skill it lists inside the repository, with
 coverage both ways), hooks and tool-server files, or one such file. Nothing from the repository
 is ever executed.
+
+A folder that holds none of these itself (a monorepo, a folder of repositories) is checked
+through the folders below it that do, up to ${DISCOVERY_DEPTH} levels down, without node_modules,
+vendor, build output, hidden folders and ignored paths; they are listed on standard error. A path
+that holds nothing to check, even below, fails with exit code 2.
 
 Settings come from ${CONFIG_FILE_NAME} (or the "agentwire" key of package.json), looked for
 in each path's folder and the folders above it up to the repository root; the options below
@@ -83,6 +91,7 @@ Options:
                          file it changes; the others are counted
   --step-summary <file>  append a Markdown summary of the findings ($GITHUB_STEP_SUMMARY)
   --github-output <file> append the outputs errors=<N> and warnings=<N> ($GITHUB_OUTPUT)
+  --explain <rule>       print a rule's page and check nothing (as agentwire rules <rule>)
   -h, --help             show this help
 
 Suppress one finding with a comment on the line before it:
@@ -90,8 +99,8 @@ Suppress one finding with a comment on the line before it:
 rule-id -- reason in front matter.
 
 Exit codes: 0 no problems, 1 problems found (errors, or warnings with --strict or past
---max-warnings; with --baseline, new ones only), 2 bad usage, unreadable input or an unusable
-configuration.
+--max-warnings; with --baseline, new ones only), 2 bad usage, unreadable input, a path with
+nothing to check, an unknown rule for --explain, or an unusable configuration.
 `;
 
 /** The `--rule <id>:<severity>` flags as rule settings; a malformed one is a usage error. */
@@ -123,6 +132,21 @@ function maxWarnings(value: string | undefined): number | undefined {
     throw new UsageError(`--max-warnings must be a whole number of warnings (0 or more), not ${value}`);
   }
   return Number(value);
+}
+
+/** How many packages listed in full on standard error; the JSON report lists every one. */
+const LISTED_PACKAGES = 10;
+
+/** `found 2 packages to check in .: packages/a, packages/b`. */
+function foundPackages(path: string, packages: readonly string[]): string {
+  const shown = packages.slice(0, LISTED_PACKAGES).map((dir) => printable(dir, 200));
+  const more = packages.length > LISTED_PACKAGES ? ` and ${packages.length - LISTED_PACKAGES} more` : '';
+  return `found ${plural(packages.length, 'package')} to check in ${printable(path, 200)}: ${shown.join(', ')}${more}`;
+}
+
+/** The one line that says why a run over nothing fails. */
+function nothingToCheck(paths: readonly string[]): string {
+  return `nothing to check at ${paths.map((path) => printable(path, 200)).join(', ')}: no instruction file, skill, plugin, marketplace, hooks or tool-server file there or in the folders below (${DISCOVERY_DEPTH} levels down, without node_modules, vendor, build output and hidden folders); pass a repository, a skills folder, a plugin folder or one of their files`;
 }
 
 function render(
@@ -173,6 +197,7 @@ export const validate: Command = {
         'changed-lines': { type: 'string' },
         'step-summary': { type: 'string' },
         'github-output': { type: 'string' },
+        explain: { type: 'string' },
       },
       USAGE,
     );
@@ -182,6 +207,12 @@ export const validate: Command = {
     }
     const format = (values.format ?? 'text') as Format;
     if (!FORMATS.includes(format)) throw new UsageError(`--format must be one of ${FORMATS.join(', ')}, not ${values.format}`);
+    if (values.explain !== undefined) {
+      if (positionals.length > 0) throw new UsageError('--explain prints a rule\u2019s page and checks no path: leave the paths out');
+      const rule = ruleOrUsageError(values.explain);
+      io.out(format === 'json' ? `${JSON.stringify(rule, null, 2)}\n` : formatRulePage(rule, createStyles(io.colorOutput === true)));
+      return 0;
+    }
     const profiles = values.profile === undefined ? undefined : ([...new Set(values.profile)] as Profile[]);
     for (const profile of profiles ?? []) {
       if (!PROFILES.includes(profile)) throw new UsageError(`unknown profile "${profile}": use ${PROFILES.join(', ')}`);
@@ -239,8 +270,13 @@ export const validate: Command = {
     } finally {
       progress?.('');
     }
+    for (const { path, packages } of report.discovered ?? []) io.err(`${foundPackages(path, packages)}\n`);
     io.out(render(report, format, io, values.quiet === true, packageVersion(), changedLines));
     await writeGithubFiles(report, { stepSummary: values['step-summary'], githubOutput: values['github-output'], changedLines }, io.cwd);
+    if (report.nothingFound) {
+      io.err(`agentwire validate: ${nothingToCheck(report.nothingFound)}\n`);
+      return 2;
+    }
     if (writeBaseline && baselineFile) {
       const count = await writeBaselineFile(report, baselineFile, io.cwd);
       io.err(`wrote ${count} finding${count === 1 ? '' : 's'} to ${baselineFile}\n`);

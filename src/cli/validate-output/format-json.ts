@@ -43,6 +43,10 @@ export interface JsonReport {
   baseline?: BaselineComparison;
   /** How many findings suppression comments left out; absent when none. */
   suppressed?: number;
+  /** The paths given that hold nothing themselves, with the packages below them that were checked; absent when none. */
+  discovered?: { path: string; packages: string[] }[];
+  /** The paths given that hold nothing to check (the command exits with 2); absent when none. */
+  nothingFound?: string[];
   /** Sorted by file, line and column. */
   diagnostics: JsonDiagnostic[];
 }
@@ -94,6 +98,8 @@ export function toJsonReport(report: ValidationReport, options: JsonFormatOption
     },
     ...(report.baseline ? { baseline: { known: report.baseline.known, new: report.baseline.new, fixed: report.baseline.fixed } } : {}),
     ...(report.suppressed ? { suppressed: report.suppressed } : {}),
+    ...(report.discovered ? { discovered: report.discovered.map(({ path, packages }) => ({ path, packages: [...packages] })) } : {}),
+    ...(report.nothingFound ? { nothingFound: [...report.nothingFound] } : {}),
     diagnostics: report.diagnostics.map(toJsonDiagnostic),
   };
 }
