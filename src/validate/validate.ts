@@ -3,11 +3,12 @@
  * checked before anything is read.
  * @module
  */
-import { resolve } from 'node:path';
+import { isAbsolute, relative, resolve } from 'node:path';
 import { DEFAULT_MAX_FILE_SIZE, nodeFileSystem, resolvePreset, type SkillPreset } from '../skills/index';
 import type { Baseline } from './baseline';
 import { createJudge } from './config/apply';
 import { checkConfig } from './config/check-config';
+import type { LoadedConfig } from './config/load-config';
 import { type ConfigChoice, resolveConfigs } from './config/resolve-configs';
 import type { RuleSettings } from './config/schema';
 import { discoverPackages } from './discover';
@@ -167,8 +168,15 @@ export async function runOptions(paths: readonly string[], options: ValidateOpti
     if (packages.length > 0) discovered.set(path, packages);
   }
   if (discovered.size > 0 && options.config === undefined) {
-    resolved = await resolveConfigs([...given, ...[...discovered.values()].flat()], cwd, undefined, chosen);
-    judge = judgeOf(resolved.configs);
+    const packages = [...discovered.values()].flat();
+    resolved = await resolveConfigs([...given, ...packages], cwd, undefined, chosen);
+    // A package no configuration holds follows none (not the first one found, as a file outside every configuration does).
+    const holds = (dir: string, path: string) => {
+      const rel = relative(dir, path);
+      return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+    };
+    const bare = packages.filter((dir) => !resolved.configs.some((loaded) => holds(loaded.dir, dir)));
+    judge = judgeOf([...resolved.configs, ...bare.map((dir): LoadedConfig => ({ file: undefined, dir, config: {} }))]);
   }
   return {
     paths: given,
