@@ -126,6 +126,14 @@ describe('agentwire validate over a monorepo or a folder of repositories', () =>
       'packages/a/.agents/skills/deploy/SKILL.md',
       'packages/b/.claude-plugin/plugin.json',
     ]);
+
+    // With an instruction file of its own, the root is checked as the service loads it: no package below.
+    writeTree(repo.root, { 'AGENTS.md': '# Monorepo\n\nRun the tests.\n' });
+    const rooted = json(repo.root, ['.']);
+    expect(rooted.status).toBe(0);
+    expect(rooted.stderr).toBe('');
+    expect(rooted.report.discovered).toBeUndefined();
+    expect(rooted.report.inventory).toMatchObject({ contextFiles: 1, skills: 0, plugins: 0 });
   });
 
   it('checks each repository of a folder of git repositories, each by its own configuration', () => {
@@ -182,19 +190,6 @@ describe('agentwire validate over a monorepo or a folder of repositories', () =>
       ['skill-name-mismatch', 'a/b/c/d/.agents/skills/shallow/SKILL.md'],
       ['skill-name-mismatch', 'packages/app/.agents/skills/deploy/SKILL.md'],
     ]);
-  });
-
-  it('checks a folder that holds something itself as it is, without descending', () => {
-    const root = folder({
-      'AGENTS.md': '# Project\n\nRun the tests.\n',
-      'packages/a/.agents/skills/deploy/SKILL.md': misnamedSkill('deploy-a'),
-    });
-    const { status, stderr, report } = json(root, ['.']);
-    expect(status).toBe(0);
-    expect(stderr).toBe('');
-    expect(report.discovered).toBeUndefined();
-    // The root's instruction file only: the package's skill is not read.
-    expect(report.inventory).toMatchObject({ contextFiles: 1, skills: 0 });
   });
 });
 
