@@ -38,7 +38,7 @@ export const NOTHING_FOUND = /* @__PURE__ */ defineRule({
   severity: 'warning',
   title: 'A path holds nothing to check',
   description:
-    'No instruction file, skill, plugin, marketplace, hooks or tool-server file was found at this path, so nothing was validated there.',
+    'No instruction file, skill, plugin, marketplace, hooks or tool-server file was found at this path, nor in the folders below it that `agentwire validate` looks into, so nothing was validated there. The command fails with exit code 2 whatever this rule is set to.',
   hint: 'Check the path: pass the repository root, a skills folder, a plugin folder or one of their files.',
 });
 
