@@ -5,7 +5,7 @@
  * request, the output and summary files). The action path is this repository, built.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -191,7 +191,14 @@ describe('action.yml', () => {
     expect(action.inputs.annotations?.default).toBe('changed-lines');
     expect(Object.keys(action.outputs)).toEqual(['errors', 'warnings']);
     const scripts = action.runs.steps.map((step) => step.run ?? '').join('\n');
-    expect(scripts).not.toMatch(/\bnpx\b|npm (install|i|exec) /);
+    expect(scripts).not.toMatch(/\bnpx\b|npm (i|exec) /);
+    // The one `npm install` fetches the build's tools, named with their locked versions, into a
+    // folder of their own.
+    expect(scripts.match(/npm install .*/g)).toEqual([
+      expect.stringMatching(
+        /^npm install --prefix node_modules\/\.agentwire-build --no-save --no-package-lock --ignore-scripts --no-audit --no-fund "\$\{tools\[@\]\}"$/,
+      ),
+    ]);
     expect(scripts).toContain('node "$GITHUB_ACTION_PATH/dist/cli/main.js" validate');
     // Inputs reach the scripts through the environment only, never spliced into the script text.
     expect(scripts).not.toContain('${{');
@@ -298,14 +305,22 @@ describe('the Action outside pull requests', () => {
 });
 
 describe('the Action in a fresh checkout of agentwire', () => {
-  it('installs the locked dependencies without their scripts and builds through the prepare script, once', () => {
+  it('installs the production dependencies and the build tools at their locked versions, builds the command line alone, once', () => {
     // The Action's checkout as the runner makes it: sources, no node_modules, no dist. npm is
-    // stood in for (no registry here): it records its arguments, links the repository's
-    // node_modules for `ci` and its build for `run build`.
+    // stood in for (no registry here): it records its arguments, links the repository's copies of
+    // the production dependencies for `ci` and of the packages named for `install --prefix`. The
+    // build itself is real, and the command line it makes runs with the production dependencies.
     const actionPath = tempDir();
-    mkdirSync(join(actionPath, 'scripts'));
-    copyFileSync(join(ROOT, 'package.json'), join(actionPath, 'package.json'));
-    copyFileSync(join(ROOT, 'scripts/prepare.mjs'), join(actionPath, 'scripts/prepare.mjs'));
+    for (const file of ['package.json', 'package-lock.json', 'tsconfig.json', 'tsup.config.ts', 'scripts/prepare.mjs', 'src']) {
+      cpSync(join(ROOT, file), join(actionPath, file), { recursive: true });
+    }
+    const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+      version: string;
+      dependencies: Record<string, string>;
+    };
+    const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, { version: string }> };
+    const locked = (name: string) => `${name}@${lock.packages[`node_modules/${name}`]?.version}`;
+    const modules = join(ROOT, 'node_modules');
     const bin = tempDir();
     const log = join(bin, 'npm.log');
     writeFileSync(
@@ -313,8 +328,16 @@ describe('the Action in a fresh checkout of agentwire', () => {
       [
         '#!/bin/bash',
         `echo "$PWD: $*" >> '${log}'`,
-        `if [ "$1" = ci ]; then ln -s '${join(ROOT, 'node_modules')}' node_modules; fi`,
-        `if [ "$1 $2" = "run build" ]; then ln -s '${join(ROOT, 'dist')}' dist; fi`,
+        'if [ "$1" = ci ]; then',
+        '  mkdir node_modules',
+        ...Object.keys(manifest.dependencies).map(
+          (name) => `  mkdir -p "$(dirname 'node_modules/${name}')"; ln -s '${join(modules, name)}' 'node_modules/${name}'`,
+        ),
+        'elif [ "$1 $2" = "install --prefix" ]; then',
+        '  mkdir -p "$3/node_modules"',
+        '  prefix="$3"; shift 3',
+        `  for spec; do case "$spec" in -*) ;; *) ln -s '${modules}/'"\${spec%@*}" "$prefix/node_modules/\${spec%@*}" ;; esac; done`,
+        'fi',
         '',
       ].join('\n'),
     );
@@ -323,14 +346,24 @@ describe('the Action in a fresh checkout of agentwire', () => {
     const first = runAction(workspace, { event: 'pull_request', base }, actionPath, bin);
     expect(first.stderr).toBe('');
     expect(readFileSync(log, 'utf8').split('\n')).toEqual([
-      `${actionPath}: ci --ignore-scripts --no-audit --no-fund`,
-      `${actionPath}: run build --silent`,
+      `${actionPath}: ci --omit=dev --omit=optional --ignore-scripts --no-audit --no-fund`,
+      `${actionPath}: install --prefix node_modules/.agentwire-build --no-save --no-package-lock --ignore-scripts --no-audit --no-fund ${locked('tsup')} ${locked('typescript')}`,
       '',
     ]);
+    // The command line alone, without declarations or the library's other entries.
+    expect(existsSync(join(actionPath, 'dist/cli/main.js'))).toBe(true);
+    expect(existsSync(join(actionPath, 'dist/index.js'))).toBe(false);
+    expect(readdirSync(join(actionPath, 'dist'), { recursive: true }).filter((file) => String(file).endsWith('.d.ts'))).toEqual([]);
+    expect(first.stdout).toContain(`${manifest.version}\n`);
     expect(first.status).toBe(1);
-    expect(first.annotations).toHaveLength(2);
+    expect(first.annotations).toEqual([
+      'error .agents/skills/new/SKILL.md:2 skill-name-mismatch',
+      'warning .agents/skills/new/SKILL.md:3 description-too-long',
+    ]);
+    expect(first.outputs).toEqual({ errors: '3', warnings: '1' });
     const second = runAction(workspace, { event: 'pull_request', base }, actionPath, bin);
     expect(second.stdout).toContain(`agentwire is built already in ${actionPath}`);
     expect(readFileSync(log, 'utf8').split('\n')).toHaveLength(3);
+    expect(second.annotations).toEqual(first.annotations);
   });
 });
