@@ -86,7 +86,7 @@ function update(documents) {
   const { fillGeneratedBlocks } = await load('src/cli/cli-docs.ts');
   const doc = 'docs/cli.md';
   const current = read(doc);
-  const changed = update({ [doc]: fillGeneratedBlocks(current) });
+  const changed = update({ [doc]: await fillGeneratedBlocks(current) });
   if (changed === 0) console.log(`${doc} is up to date.`);
   else if (check) stale = true;
 }

@@ -43,10 +43,10 @@ function blockText(markdown: string, name: string): string {
 }
 
 describe('docs/cli.md', () => {
-  it('is what the command registry generates (run `npm run docs:rules` after changing a help text)', () => {
+  it('is what the command registry generates (run `npm run docs:rules` after changing a help text)', async () => {
     const current = docs();
-    expect(fillGeneratedBlocks(current)).toBe(current);
-    expect(Object.keys(cliDocBlocks())).toEqual(['commands', ...COMMANDS.map((command) => helpBlockName(command.name))]);
+    expect(await fillGeneratedBlocks(current)).toBe(current);
+    expect(Object.keys(await cliDocBlocks())).toEqual(['commands', ...COMMANDS.map((command) => helpBlockName(command.name))]);
   });
 
   it('has a section for every command, ending with exactly what `agentwire <command> --help` prints', async () => {
@@ -68,7 +68,8 @@ describe('docs/cli.md', () => {
 
   it('every option a help text lists is accepted by that command', async () => {
     for (const command of COMMANDS) {
-      const options = [...command.usage.matchAll(/^ {2}(?:-\w, )?(--[a-z][\w-]*)/gm)].map((match) => match[1] as string);
+      const { usage } = await command.load();
+      const options = [...usage.matchAll(/^ {2}(?:-\w, )?(--[a-z][\w-]*)/gm)].map((match) => match[1] as string);
       expect(options.length, command.name).toBeGreaterThan(0);
       for (const option of options) {
         // A value for options that take one (a boolean leaves it as a positional); --help answers before anything runs.
@@ -78,14 +79,14 @@ describe('docs/cli.md', () => {
     }
   });
 
-  it('the check can fail: a stale, an unknown or a missing block is found', () => {
+  it('the check can fail: a stale, an unknown or a missing block is found', async () => {
     const current = docs();
     const stale = current.replace('print events as they are stored', 'print events');
-    expect(fillGeneratedBlocks(stale)).toBe(current);
-    expect(() => fillGeneratedBlocks(current.replace('<!-- generated:help-serve -->', ''))).toThrow(
+    expect(await fillGeneratedBlocks(stale)).toBe(current);
+    await expect(fillGeneratedBlocks(current.replace('<!-- generated:help-serve -->', ''))).rejects.toThrow(
       /docs\/cli.md lacks the generated blocks help-serve/,
     );
-    expect(() => fillGeneratedBlocks(`${current}\n<!-- generated:nope -->\n<!-- /generated:nope -->\n`)).toThrow(
+    await expect(fillGeneratedBlocks(`${current}\n<!-- generated:nope -->\n<!-- /generated:nope -->\n`)).rejects.toThrow(
       /docs\/cli.md has an unknown generated block "nope"/,
     );
   });

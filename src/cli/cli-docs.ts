@@ -12,16 +12,18 @@ import { help } from './run';
 export const helpBlockName = (command: string) => `help-${command.replaceAll(' ', '-')}`;
 
 /** The generated blocks of docs/cli.md, by name: `commands`, then `help-<command>` for every command. */
-export function cliDocBlocks(): Record<string, string> {
+export async function cliDocBlocks(): Promise<Record<string, string>> {
   // The general help without its first line, which names the version.
   const general = help('').split('\n').slice(1).join('\n').replace(/^\n/, '');
   const blocks: Record<string, string> = { commands: fenced(`$ agentwire --help\n${general}`, 'text') };
-  for (const command of COMMANDS)
-    blocks[helpBlockName(command.name)] = fenced(`$ agentwire ${command.name} --help\n${command.usage}`, 'text');
+  for (const command of COMMANDS) {
+    const { usage } = await command.load();
+    blocks[helpBlockName(command.name)] = fenced(`$ agentwire ${command.name} --help\n${usage}`, 'text');
+  }
   return blocks;
 }
 
 /** docs/cli.md with its generated blocks filled (throws on an unknown or a missing block). */
-export function fillGeneratedBlocks(markdown: string, blocks: Record<string, string> = cliDocBlocks()): string {
-  return fillBlocks(markdown, blocks, 'docs/cli.md');
+export async function fillGeneratedBlocks(markdown: string, blocks?: Record<string, string>): Promise<string> {
+  return fillBlocks(markdown, blocks ?? (await cliDocBlocks()), 'docs/cli.md');
 }

@@ -69,7 +69,7 @@ export async function runCli(argv: readonly string[], io: CommandIO, version: st
     const target = argv.slice(1);
     const groupOf = groupHelp(target[0] as string);
     const command = findCommand(target);
-    if (command) io.out(command.command.usage);
+    if (command) io.out((await command.command.load()).usage);
     else if (groupOf && target.length === 1) io.out(groupOf);
     else {
       io.err(`agentwire: unknown command "${target.join(' ')}"${didYouMean(target)}\n\n${help(version)}`);
@@ -96,7 +96,9 @@ export async function runCli(argv: readonly string[], io: CommandIO, version: st
     return 2;
   }
   try {
-    return await found.command.run(found.rest, io);
+    // Only the command that runs is loaded (with what it uses).
+    const command = await found.command.load();
+    return await command.run(found.rest, io);
   } catch (error) {
     if (error instanceof UsageError) {
       io.err(`agentwire ${found.command.name}: ${error.message}\n`);

@@ -33,8 +33,6 @@ or a database that cannot be reached.
 
 /** The `conversations` command. */
 export const conversations: Command = {
-  name: 'conversations',
-  summary: 'list the conversations agentwire serve stored',
   usage: USAGE,
   async run(argv: string[], io: CommandIO): Promise<number> {
     const { values } = parseCommandArgs(

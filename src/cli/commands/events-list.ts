@@ -36,8 +36,6 @@ several start with.
 
 /** The `events list` command. */
 export const eventsList: Command = {
-  name: 'events list',
-  summary: 'print the events stored for a conversation',
   usage: USAGE,
   async run(argv: string[], io: CommandIO): Promise<number> {
     const { values, positionals } = parseCommandArgs(argv, { ...READ_OPTIONS, cursors: { type: 'boolean' } }, USAGE);

@@ -33,8 +33,6 @@ that cannot be reached.
 
 /** The `events tail` command. */
 export const eventsTail: Command = {
-  name: 'events tail',
-  summary: 'print events as they are stored, until stopped',
   usage: USAGE,
   async run(argv: string[], io: CommandIO): Promise<number> {
     const { values, positionals } = parseCommandArgs(argv, READ_OPTIONS, USAGE);

@@ -76,8 +76,6 @@ Exit codes: 0 every event is valid, 1 some are not, 2 the input cannot be read.
 
 /** The `events validate` command. */
 export const eventsValidate: Command = {
-  name: 'events validate',
-  summary: 'check a webhook body or JSON Lines file of events',
   usage: USAGE,
   async run(argv: string[], io: CommandIO): Promise<number> {
     const { values, positionals } = parseCommandArgs(argv, { format: { type: 'string' }, lenient: { type: 'boolean' } }, USAGE);

@@ -23,8 +23,6 @@ Exit codes: 0 written, 2 bad usage, a name no profile accepts, or a folder that 
 
 /** The `init plugin` command. */
 export const initPlugin: Command = {
-  name: 'init plugin',
-  summary: 'write a new plugin folder that validates clean',
   usage: USAGE,
   async run(argv: string[], io: CommandIO): Promise<number> {
     const { values, positionals } = parseCommandArgs(argv, {}, USAGE);

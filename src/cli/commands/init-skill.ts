@@ -22,8 +22,6 @@ Exit codes: 0 written, 2 bad usage, a name no profile accepts, or a folder that 
 
 /** The `init skill` command. */
 export const initSkill: Command = {
-  name: 'init skill',
-  summary: 'write a new skill folder that validates clean',
   usage: USAGE,
   async run(argv: string[], io: CommandIO): Promise<number> {
     const { values, positionals } = parseCommandArgs(argv, {}, USAGE);

@@ -58,8 +58,6 @@ function noteText(item: Diagnostic): string {
 
 /** The `launch-link create` command. */
 export const launchLinkCreate: Command = {
-  name: 'launch-link create',
-  summary: 'print a launch link for plugins, parameters and a first message',
   usage: USAGE,
   async run(argv: string[], io: CommandIO): Promise<number> {
     const { values, positionals } = parseCommandArgs(

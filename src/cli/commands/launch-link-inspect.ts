@@ -113,8 +113,6 @@ async function readLink(argument: string, io: CommandIO): Promise<string> {
 
 /** The `launch-link inspect` command. */
 export const launchLinkInspect: Command = {
-  name: 'launch-link inspect',
-  summary: 'print what a launch link carries, or why it does not open',
   usage: USAGE,
   async run(argv: string[], io: CommandIO): Promise<number> {
     const { values, positionals } = parseCommandArgs(argv, { mode: { type: 'string' }, format: { type: 'string' } }, USAGE);

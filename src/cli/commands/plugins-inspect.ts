@@ -53,8 +53,6 @@ function failed(report: PluginReport | MarketplaceReport): boolean {
 
 /** The `plugins inspect` command. */
 export const pluginsInspect: Command = {
-  name: 'plugins inspect',
-  summary: 'print what a conversation gets from a plugin folder or a marketplace',
   usage: USAGE,
   async run(argv: string[], io: CommandIO): Promise<number> {
     const { values, positionals } = parseCommandArgs(argv, { service: { type: 'string' }, format: { type: 'string' } }, USAGE);

@@ -83,8 +83,6 @@ function formatRuleList(rules: readonly CatalogRule[], styles: Styles): string {
 
 /** The `rules` command. */
 export const rules: Command = {
-  name: 'rules',
-  summary: 'list the rules of agentwire validate, or explain one',
   usage: USAGE,
   async run(argv: string[], io: CommandIO): Promise<number> {
     const { values, positionals } = parseCommandArgs(

@@ -78,8 +78,6 @@ reached, or a port in use.
 
 /** The `serve` command. */
 export const serve: Command = {
-  name: 'serve',
-  summary: 'receive the event webhook and store every event durably',
   usage: USAGE,
   async run(argv: string[], io: CommandIO): Promise<number> {
     const { values } = parseCommandArgs(

@@ -135,8 +135,6 @@ function formatText(listing: SkillsListing, styles: Styles): string {
 
 /** The `skills list` command. */
 export const skillsList: Command = {
-  name: 'skills list',
-  summary: 'print the resolved skills of a project and its configuration repositories',
   usage: USAGE,
   async run(argv: string[], io: CommandIO): Promise<number> {
     const { values, positionals } = parseCommandArgs(

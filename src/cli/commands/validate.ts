@@ -171,8 +171,6 @@ function render(
 
 /** The `validate` command. */
 export const validate: Command = {
-  name: 'validate',
-  summary: 'check skill, plugin and marketplace repositories (for CI)',
   usage: USAGE,
   async run(argv: string[], io: CommandIO): Promise<number> {
     const { values, positionals } = parseCommandArgs(
