@@ -61,6 +61,9 @@ describe('the executable loads only the command that runs', () => {
     const run = loaded(['validate', repository, '--format', 'json'], 'validate');
     expect(run.status).toBe(0);
     expect(commandsLoaded(run.dist)).toEqual(['validate']);
+    // simple-git serves the configuration repositories' syncs, which this run has none of.
+    expect(run.packages).not.toContain('simple-git');
+    expect(run.packages).toContain('yaml');
   });
 
   it('--help and a group help load no command', () => {

@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, realpath, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { type SimpleGit, simpleGit } from 'simple-git';
+import type { SimpleGit } from 'simple-git';
 import { ConfigRepositoryError } from './config-repository-error';
 import { type GitAuthorization, redactSecrets } from './git-auth';
 import { classifyGitFailure, type GitFailureKind, gitFailureSummary } from './git-failure';
@@ -90,10 +90,18 @@ interface SyncContext extends SyncOptions {
 }
 
 class GitSession {
-  readonly git: SimpleGit;
   private last = '';
 
-  constructor(
+  /** A session in `baseDir`; simple-git is loaded by the first sync, not by every program that imports the skills. */
+  static async open(baseDir: string, options: SyncContext): Promise<GitSession> {
+    const { simpleGit } = await import('simple-git');
+    return new GitSession(simpleGit, baseDir, options);
+  }
+
+  readonly git: SimpleGit;
+
+  private constructor(
+    simpleGit: typeof import('simple-git').simpleGit,
     baseDir: string,
     private readonly options: SyncContext,
   ) {
@@ -140,13 +148,13 @@ async function clone(options: SyncContext): Promise<SyncResult> {
   const parent = dirname(directory);
   await mkdir(parent, { recursive: true });
   const temporary = `${directory}~tmp-${randomBytes(6).toString('hex')}`;
-  const session = new GitSession(parent, options);
+  const session = await GitSession.open(parent, options);
   try {
     options.onProgress?.('cloning');
     const commit = ref !== undefined && COMMIT_ID.test(ref);
     const shape = commit ? ['--no-checkout'] : ['--depth', '1', ...(ref !== undefined ? [`--branch=${ref}`] : [])];
     await session.run(['clone', ...progressFlag(options), ...shape, '--', remote.url, temporary]);
-    if (commit) await checkoutCommit(new GitSession(temporary, options), options, ref);
+    if (commit) await checkoutCommit(await GitSession.open(temporary, options), options, ref);
     await rm(directory, { recursive: true, force: true });
     await rename(temporary, directory);
     return { status: 'ready', commit: await headCommit(directory, options), action: 'cloned' };
@@ -170,7 +178,7 @@ async function checkoutCommit(session: GitSession, options: SyncContext, commit:
 
 async function fetch(options: SyncContext): Promise<SyncResult | undefined> {
   const { directory, ref, remote } = options;
-  const session = new GitSession(directory, options);
+  const session = await GitSession.open(directory, options);
   session.phase = 'fetching';
   try {
     // The repository git finds must be the cache folder's own, never one around it.
@@ -191,7 +199,8 @@ async function fetch(options: SyncContext): Promise<SyncResult | undefined> {
 }
 
 async function headCommit(directory: string, options: SyncContext): Promise<string> {
-  return (await new GitSession(directory, options).git.revparse(['HEAD'])).trim();
+  const session = await GitSession.open(directory, options);
+  return (await session.git.revparse(['HEAD'])).trim();
 }
 
 type Failure = Extract<SyncResult, { status: 'missing' | 'ref-missing' | 'unreachable' }> & { kind: GitFailureKind | 'timeout' };
