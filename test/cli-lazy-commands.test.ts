@@ -4,7 +4,7 @@
  * schemas, the HTTP client), and `--help` loads no command at all. Checked on the built package,
  * by recording every file Node loads.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -58,6 +58,11 @@ function commandsLoaded(files: readonly string[]): string[] {
 describe('the executable loads only the command that runs', () => {
   it('validate loads the validate command and no other', () => {
     const repository = mkdtempSync(join(dir, 'repository-'));
+    mkdirSync(join(repository, 'skills/demo'), { recursive: true });
+    writeFileSync(
+      join(repository, 'skills/demo/SKILL.md'),
+      '---\nname: demo\ndescription: Use when a demo is asked for, to show the steps.\n---\n\n# Demo\n\nThe steps.\n',
+    );
     const run = loaded(['validate', repository, '--format', 'json'], 'validate');
     expect(run.status).toBe(0);
     expect(commandsLoaded(run.dist)).toEqual(['validate']);

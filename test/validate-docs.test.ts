@@ -5,7 +5,7 @@ import { PROFILES, ruleCatalog } from 'agentwire/validate';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { createStyles } from '../src/cli/color';
-import { formatRulePage } from '../src/cli/commands/rules';
+import { formatRulePage } from '../src/cli/rule-page';
 import { headingSlug, RULE_PAGES, ruleDocPath } from '../src/cli/validate-output/rule-doc-path';
 import {
   fillGeneratedBlocks,

@@ -27,6 +27,7 @@ import type { Command } from '../command';
 import { readChangedLines, writeGithubFiles } from '../github-actions';
 import { type CommandIO, UsageError } from '../io';
 import { plural, printable } from '../report-text';
+import { formatRulePage, ruleOrUsageError } from '../rule-page';
 import type { ChangedLines } from '../validate-output/changed-lines';
 import { formatFixDiff, formatFixSummary } from '../validate-output/format-fix';
 import { formatGithub } from '../validate-output/format-github';
@@ -34,7 +35,6 @@ import { formatJson } from '../validate-output/format-json';
 import { formatSarif } from '../validate-output/format-sarif';
 import { formatText } from '../validate-output/format-text';
 import { packageVersion } from '../version';
-import { formatRulePage, ruleOrUsageError } from './rules';
 
 const FORMATS = ['text', 'json', 'github', 'sarif'] as const;
 type Format = (typeof FORMATS)[number];
