@@ -1,8 +1,8 @@
 /**
  * `agentwire serve` (the built executable) under load: 5-event batches with fresh ids, spread over
  * 1, 10 and 100 conversations, at 8 and 64 connections, with the file store (group commit on and
- * off) and with PostgreSQL, beside a bare `node:http` server in the same run. The file store and
- * PostgreSQL take turns cell by cell, several rounds; each figure is the median of its rounds.
+ * off) and with PostgreSQL, beside a bare `node:http` server in the same run. The bare server, the
+ * file store and PostgreSQL take turns cell by cell, several rounds; each figure is the median of its rounds.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -116,11 +116,18 @@ async function benchDatabase(url: string): Promise<{ url: string; drop(): Promis
   };
 }
 
+export const BARE = 'bare `node:http` (JSON.parse, answer)';
 export const FILE_STORE = '`agentwire serve`, file store, group commit (the default)';
 export const POSTGRES = '`agentwire serve --store postgres://…` (local server)';
 
-/** Measures every configuration, `seconds` each; the file store and PostgreSQL cells `rounds` times, taking turns. */
-export async function benchServe(seconds = 3, rounds = 3): Promise<ServeRow[]> {
+/** The stores a run measures (`--stores=file` leaves PostgreSQL out). */
+export type ServeStore = 'file' | 'postgres';
+
+/**
+ * Measures every configuration, `seconds` each; the file store and PostgreSQL cells `rounds`
+ * times, taking turns with the bare server, so each ratio compares figures taken side by side.
+ */
+export async function benchServe(seconds = 3, rounds = 3, stores: readonly ServeStore[] = ['file', 'postgres']): Promise<ServeRow[]> {
   const conversation = JSON.parse(readFileSync('test/fixtures/conversation.json', 'utf8')) as unknown[];
   const batch = conversation.slice(6, 11) as { id: string }[];
   const template = JSON.stringify(batch.map((event) => ({ ...event, id: `${event.id.slice(0, -12)}\u0000` }))).split('\\u0000');
@@ -132,12 +139,10 @@ export async function benchServe(seconds = 3, rounds = 3): Promise<ServeRow[]> {
 
   const bare = createServer(bareHandler);
   await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
-  await once('bare `node:http` (JSON.parse, answer)', `http://127.0.0.1:${(bare.address() as AddressInfo).port}/events`);
-  bare.closeAllConnections();
-  bare.close();
+  const servers: [string, string][] = [[BARE, `http://127.0.0.1:${(bare.address() as AddressInfo).port}/events`]];
 
   const dir = mkdtempSync(join(tmpdir(), 'agentwire-bench-serve-'));
-  const database = await postgres();
+  const database = stores.includes('postgres') ? await postgres() : undefined;
   const own = database ? await benchDatabase(database.url) : undefined;
   const running: ChildProcess[] = [];
   try {
@@ -146,7 +151,6 @@ export async function benchServe(seconds = 3, rounds = 3): Promise<ServeRow[]> {
     await once('`agentwire serve`, file store, one fsync per batch (`AGENTWIRE_GROUP_COMMIT=off`)', unbatched.url);
     await stop(unbatched.child);
 
-    const servers: [string, string][] = [];
     const file = await startServe(['--data', join(dir, 'data')], {});
     running.push(file.child);
     servers.push([FILE_STORE, file.url]);
@@ -173,6 +177,8 @@ export async function benchServe(seconds = 3, rounds = 3): Promise<ServeRow[]> {
     }
   } finally {
     for (const child of running) if (child.exitCode === null && child.signalCode === null) await stop(child);
+    bare.closeAllConnections();
+    bare.close();
     rmSync(dir, { recursive: true, force: true });
     await own?.drop();
     await database?.close();
@@ -182,7 +188,9 @@ export async function benchServe(seconds = 3, rounds = 3): Promise<ServeRow[]> {
 
 /** The report's section: every row beside the bare server at the same number of connections, and PostgreSQL beside the file store. */
 export function serveReport(rows: ServeRow[], rounds: number): string[] {
-  const bareOf = (row: ServeRow) => rows.find((other) => other.connections === row.connections)?.rps ?? row.rps;
+  const bareOf = (row: ServeRow) =>
+    rows.find((other) => other.server === BARE && other.conversations === row.conversations && other.connections === row.connections)
+      ?.rps ?? row.rps;
   const fileOf = (row: ServeRow) =>
     rows.find((other) => other.server === FILE_STORE && other.conversations === row.conversations && other.connections === row.connections);
   return [
@@ -192,8 +200,8 @@ export function serveReport(rows: ServeRow[], rounds: number): string[] {
     'written and `fsync`ed; PostgreSQL: committed). The bare server only parses the body. The requests go',
     'round-robin to 1, 10 or 100 conversations. Group commit lets the batches that wait share one commit:',
     "the file store groups a conversation's batches into one write and one `fsync`; PostgreSQL groups",
-    'the batches of every conversation that wait into one transaction. The file store and PostgreSQL',
-    `take turns cell by cell; each figure is the median of ${rounds} rounds.`,
+    'the batches of every conversation that wait into one transaction. The bare server, the file store',
+    `and PostgreSQL take turns cell by cell; each figure is the median of ${rounds} rounds.`,
     '',
     '| server | conversations | connections | requests/s | p99 ms | ratio to bare | ratio to the file store (target ≥ 0.5) |',
     '|---|---:|---:|---:|---:|---:|---:|',

@@ -28,8 +28,8 @@ export interface FileStoreDirent extends FileStoreFileType {
 export interface FileStoreHandle {
   read(buffer: Uint8Array, offset: number, length: number, position: number): Promise<{ bytesRead: number }>;
   write(buffer: Uint8Array, offset: number, length: number, position: number | null): Promise<{ bytesWritten: number }>;
-  /** The file's size and type (Node's `Stats`). */
-  stat(): Promise<{ size: number } & FileStoreFileType>;
+  /** The file's size, type and number of links (Node's `Stats`; `nlink` 0: the file was removed from its folder). */
+  stat(): Promise<{ size: number; nlink?: number } & FileStoreFileType>;
   truncate(length: number): Promise<void>;
   sync(): Promise<void>;
   close(): Promise<void>;

@@ -5,7 +5,7 @@
  */
 import { acquireDataLock, type DataLock } from './data-lock';
 import { conversationIds, type FileStoreState, pathOf } from './store-state';
-import { cutTornTail } from './write';
+import { closeFile, cutTornTail } from './write';
 
 /**
  * Takes the writer lock once, then cuts the torn tails a crash may have left, so every file is
@@ -31,7 +31,7 @@ export function takeLock(state: FileStoreState): Promise<DataLock> {
   return state.lock;
 }
 
-/** `store.close()`: refuses further appends, waits for those in progress, and releases the lock. */
+/** `store.close()`: refuses further appends, waits for those in progress, closes the conversation files, and releases the lock. */
 export async function closeStore(state: FileStoreState): Promise<void> {
   state.closed = true;
   for (;;) {
@@ -39,6 +39,7 @@ export async function closeStore(state: FileStoreState): Promise<void> {
     if (running.length === 0) break;
     await Promise.all(running);
   }
+  await Promise.all([...state.writers.values()].map((writer) => closeFile(writer)));
   const held = state.lock;
   state.lock = undefined;
   if (held) await (await held.catch(() => undefined))?.release();

@@ -1,11 +1,11 @@
 /**
- * The file store's write path: a conversation's writer state read from its file, and a group of
- * lines appended durably with one `fsync`. Node only.
+ * The file store's write path: a conversation's writer state read from its file, a group of lines
+ * written to the file kept open, and its `fsync`. Node only.
  * @module
  */
 
 import { createRecentSet, type RecentSet } from '../../internal/recent-set';
-import { type FileStoreFs, isMissing, makeDataFolder, syncDirectory, writeAll } from './file-system';
+import { type FileStoreFs, type FileStoreHandle, isMissing, makeDataFolder, syncDirectory, writeAll } from './file-system';
 import { type ReadExtent, readLines } from './line-reader';
 import { lastLineEnd } from './read';
 import { NotARegularFileError, openRegularFile } from './regular-file';
@@ -14,9 +14,11 @@ import { NotARegularFileError, openRegularFile } from './regular-file';
 export interface WriterState {
   /** The latest stored ids (a bounded window). */
   recent: RecentSet;
-  /** Where the last synced complete line ends: the next batch goes here. */
+  /** Where the last synced complete line ends: reads stop here. */
   end: number;
-  /** Whether the file may hold bytes past `end` (a torn tail, a failed write): cut them before appending. */
+  /** Where the lines written so far end, synced or not (`end` plus the groups whose `fsync` is in flight): the next group goes here. */
+  written: number;
+  /** Whether the file may hold bytes past `end` that no group in flight owns (a torn tail, a failed write or `fsync`): cut them before appending. */
   dirty: boolean;
   /** Whether the file exists (creating it also syncs the folder). */
   exists: boolean;
@@ -31,7 +33,7 @@ export async function loadWriterState(fs: FileStoreFs, path: string, window: num
   try {
     handle = await openRegularFile(fs, path, 'read');
   } catch (error) {
-    if (isMissing(error)) return { recent, end: 0, dirty: false, exists: false };
+    if (isMissing(error)) return { recent, end: 0, written: 0, dirty: false, exists: false };
     throw error;
   }
   try {
@@ -40,7 +42,7 @@ export async function loadWriterState(fs: FileStoreFs, path: string, window: num
       const id = idOf(line);
       if (id !== undefined) recent.add(id);
     }
-    return { recent, end: extent.end, dirty: extent.size > extent.end, exists: true };
+    return { recent, end: extent.end, written: extent.end, dirty: extent.size > extent.end, exists: true };
   } finally {
     await handle.close();
   }
@@ -56,46 +58,71 @@ function idOf(line: string): string | undefined {
   }
 }
 
+/** A conversation file kept open for appending while its writer is kept, so a commit neither opens nor closes it. */
+export interface OpenFile {
+  handle: FileStoreHandle | undefined;
+}
+
 /**
- * Appends `bytes` (complete lines) as one write, then `fsync`s the file (and the folder when the
- * file is new). The `ids` join the state only after the `fsync` succeeded; on any failure the
- * file is cut back to its last synced line (now, and again before the next append), so a retry
- * writes and syncs its events again instead of trusting what the page cache holds.
+ * Writes `bytes` (complete lines) as one write at `state.written`, opening the file when it is
+ * not open yet (creating it, and the folder, when missing); returns whether it created the file
+ * (its `fsync` then syncs the folder too) and the open file. The file must end where the store left it: any other
+ * size, or a file no longer in the folder, means someone else changed it, and the state is
+ * stale. Bytes a failure left are cut first (only with no `fsync` in flight: the caller's rule).
+ * Nothing joins `state.end` or `state.recent` here: that is {@link syncLines}'s caller's, once
+ * the `fsync` succeeded.
  */
-export async function appendLines(
+export async function writeLines(
   fs: FileStoreFs,
   dir: string,
   path: string,
+  file: OpenFile,
   state: WriterState,
   bytes: Uint8Array,
-  ids: Iterable<string>,
-): Promise<void> {
-  if (!state.exists) await makeDataFolder(fs, dir);
-  const handle = await openRegularFile(fs, path, 'append');
+): Promise<{ handle: FileStoreHandle; created: boolean }> {
   const created = !state.exists;
+  if (created) await makeDataFolder(fs, dir);
+  file.handle ??= await openRegularFile(fs, path, 'append');
+  const handle = file.handle;
   state.exists = true;
-  try {
-    // Only this store writes the file: any other size means someone else did, and what is known is stale.
-    const { size } = await handle.stat();
-    if (size < state.end || (size > state.end && !state.dirty)) {
-      state.stale = true;
-      throw new Error(`${path} changed outside the store (another writer?); it is read again on the next try`);
-    }
-    if (state.dirty) await handle.truncate(state.end);
-    state.dirty = true;
-    await writeAll(handle, bytes);
-    await handle.sync();
-    if (created) await syncDirectory(fs, dir);
-    state.dirty = false;
-    state.end += bytes.byteLength;
-    for (const id of ids) state.recent.add(id);
-  } catch (error) {
-    // Best effort now; `dirty` makes the next append cut the file back in any case.
-    if (!state.stale) await handle.truncate(state.end).catch(() => undefined);
-    throw error;
-  } finally {
-    await handle.close().catch(() => undefined);
+  // Only this store writes the file: any other size means someone else did, and what is known is stale.
+  const { size, nlink } = await handle.stat();
+  if (nlink === 0 || size < state.end || (size !== state.written && !state.dirty)) {
+    state.stale = true;
+    throw new Error(`${path} changed outside the store (another writer?); it is read again on the next try`);
   }
+  if (state.dirty) {
+    await handle.truncate(state.end);
+    state.written = state.end;
+  }
+  state.dirty = true;
+  await writeAll(handle, bytes);
+  state.written += bytes.byteLength;
+  state.dirty = false;
+  return { handle, created };
+}
+
+/**
+ * Cuts the file back to its last synced line at once, after a failed write or `fsync` (best
+ * effort, and only with no `fsync` in flight: `dirty` stays, so the next write cuts it again).
+ */
+export async function cutBack(file: OpenFile, state: WriterState): Promise<void> {
+  if (!state.dirty || state.stale || !file.handle) return;
+  await file.handle.truncate(state.end).catch(() => undefined);
+  state.written = state.end;
+}
+
+/** `fsync`s a conversation file (and the folder when the write created the file). */
+export async function syncLines(fs: FileStoreFs, dir: string, handle: FileStoreHandle, created: boolean): Promise<void> {
+  await handle.sync();
+  if (created) await syncDirectory(fs, dir);
+}
+
+/** Closes a writer's open file, if any (errors ignored: nothing of it is trusted after a failure). */
+export async function closeFile(file: OpenFile): Promise<void> {
+  const { handle } = file;
+  file.handle = undefined;
+  await handle?.close().catch(() => undefined);
 }
 
 /**
