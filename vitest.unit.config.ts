@@ -19,18 +19,22 @@ const SLOW = [
   'test/package*.test.ts',
   'test/plugins/launch-link-bundle.test.ts',
   'test/faults/serve*.test.ts',
+  'test/stores/serve-*.test.ts',
   'test/stores/events-tail.test.ts',
   'test/stores/full-disk.test.ts',
   // The TypeScript compiler over every snippet of the docs.
   'test/docs-snippets.test.ts',
   // PostgreSQL.
   'test/stores/contract.test.ts',
+  'test/stores/postgres-*.test.ts',
   'test/stores/scale-out.test.ts',
   'test/gate/**',
   // A browser, other runtimes.
   'test/viewer/**',
   'test/runtimes/**',
-  // Many git processes, and loads at scale.
+  // Many git processes, loads at scale, and waits on lock heartbeats.
+  'test/faults/hostile-sockets.test.ts',
+  'test/stores/file-faults.test.ts',
   'test/skills/config-repository.test.ts',
   'test/skills/scale.test.ts',
   'test/toolkit-conformance/**',
