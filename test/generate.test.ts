@@ -84,16 +84,13 @@ describe('scripts/generate-events.mjs', () => {
 
       const changes = diffFolders(join(dir, 'before'), join(dir, 'after'));
       expect([...changes.keys()].sort()).toEqual(['events/agent-error-event.ts', 'fast-decode.ts']);
-      // The decoder: the key set gains the key; the function reads it and puts it in the output.
-      expect(changes.get('fast-decode.ts')).toEqual([5, 2]);
+      // The decoder: the function's switch over its keys gains the key; it reads it and puts it in the output.
+      expect(changes.get('fast-decode.ts')).toEqual([5, 1]);
 
       const before = declarations(generate(documents()).find((file) => file.path === 'fast-decode.ts')?.text ?? '');
       const next = declarations(after.find((file) => file.path === 'fast-decode.ts')?.text ?? '');
       const differing = [...next].filter(([head, chunk]) => before.get(head) !== chunk).map(([head]) => head);
-      expect(differing).toEqual([
-        'const AgentErrorEventKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["id","timestamp","source","parent_id","tool_name","tool_call_id","error","classification","retry_after","kind"]);',
-        'function decodeAgentErrorEvent(v: unknown): unknown {',
-      ]);
+      expect(differing).toEqual(['function decodeAgentErrorEvent(v: unknown): unknown {']);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

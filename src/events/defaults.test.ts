@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { naiveLocalTimestamp, newUuid } from './defaults';
 
 /** The service's format written out field by field, without any caching. */
@@ -35,12 +35,58 @@ describe('naiveLocalTimestamp', () => {
     for (let time = before; time <= after; time++) candidates.add(reference(new Date(time)));
     expect(candidates.has(text)).toBe(true);
   });
+
+  describe('called again within a millisecond', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('writes the same text, and the next millisecond, second or explicit date anew', () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      const base = new Date(2026, 5, 16, 5, 39, 18, 998).getTime();
+      vi.setSystemTime(base);
+      expect(naiveLocalTimestamp()).toBe('2026-06-16T05:39:18.998000');
+      expect(naiveLocalTimestamp()).toBe('2026-06-16T05:39:18.998000');
+      expect(naiveLocalTimestamp(new Date(base - 998))).toBe('2026-06-16T05:39:18');
+      expect(naiveLocalTimestamp()).toBe('2026-06-16T05:39:18.998000');
+      vi.setSystemTime(base + 1);
+      expect(naiveLocalTimestamp()).toBe('2026-06-16T05:39:18.999000');
+      vi.setSystemTime(base + 2);
+      expect(naiveLocalTimestamp()).toBe('2026-06-16T05:39:19');
+      vi.setSystemTime(base + 2 + 86_400_000);
+      expect(naiveLocalTimestamp()).toBe('2026-06-17T05:39:19');
+    });
+  });
 });
 
+const UUID4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
 describe('newUuid', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
   it('is a fresh hyphenated UUID4', () => {
     const a = newUuid();
-    expect(a).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(a).toMatch(UUID4);
     expect(newUuid()).not.toBe(a);
+  });
+
+  it('stays a fresh UUID4 across many batches of random bytes, every digit and variant drawn', () => {
+    const ids = Array.from({ length: 5000 }, () => newUuid());
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of ids) expect(id).toMatch(UUID4);
+    // Every random position takes each of its values (a position stuck on some digits would not).
+    for (const position of [0, 7, 9, 15, 20, 35]) expect(new Set(ids.map((id) => id[position])).size).toBe(16);
+    expect(new Set(ids.map((id) => id[19]))).toEqual(new Set(['8', '9', 'a', 'b']));
+  });
+
+  it('draws its randomness from Web Crypto in batches, one call per 128 ids', () => {
+    const draws = vi.spyOn(globalThis.crypto, 'getRandomValues');
+    const randomUUID = vi.spyOn(globalThis.crypto, 'randomUUID');
+    for (let i = 0; i < 1280; i++) newUuid();
+    expect(draws.mock.calls.length).toBeGreaterThanOrEqual(10);
+    expect(draws.mock.calls.length).toBeLessThanOrEqual(11);
+    expect(randomUUID).not.toHaveBeenCalled();
   });
 });

@@ -23,13 +23,26 @@ function openOutput(input: Record<string, unknown>, output: Record<string, unkno
 const ACTION_KIND_SET: ReadonlySet<unknown> = /* @__PURE__ */ new Set(ACTION_KINDS);
 const OBSERVATION_KIND_SET: ReadonlySet<unknown> = /* @__PURE__ */ new Set(OBSERVATION_KINDS);
 
-const ACPToolCallEventKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["id","timestamp","source","parent_id","tool_call_id","title","status","tool_kind","raw_input","raw_output","content","is_error","kind"]);
-
 function decodeACPToolCallEvent(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
   for (const key in x) {
-    if (ACPToolCallEventKeys.has(key)) continue;
+    switch (key) {
+      case "id":
+      case "timestamp":
+      case "source":
+      case "parent_id":
+      case "tool_call_id":
+      case "title":
+      case "status":
+      case "tool_kind":
+      case "raw_input":
+      case "raw_output":
+      case "content":
+      case "is_error":
+      case "kind":
+        continue;
+    }
     return FAIL;
   }
   let _id = x.id;
@@ -158,13 +171,30 @@ function decodeAction(v: unknown): unknown {
   }
 }
 
-const ActionEventKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["id","timestamp","source","parent_id","thought","reasoning_content","thinking_blocks","responses_reasoning_item","action","tool_name","tool_call_id","tool_call","llm_response_id","security_risk","critic_result","summary","kind"]);
-
 function decodeActionEvent(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
   for (const key in x) {
-    if (ActionEventKeys.has(key)) continue;
+    switch (key) {
+      case "id":
+      case "timestamp":
+      case "source":
+      case "parent_id":
+      case "thought":
+      case "reasoning_content":
+      case "thinking_blocks":
+      case "responses_reasoning_item":
+      case "action":
+      case "tool_name":
+      case "tool_call_id":
+      case "tool_call":
+      case "llm_response_id":
+      case "security_risk":
+      case "critic_result":
+      case "summary":
+      case "kind":
+        continue;
+    }
     return FAIL;
   }
   let _id = x.id;
@@ -227,13 +257,22 @@ function decodeAction_OrNull(v: unknown): unknown {
   return decodeAction(v);
 }
 
-const AgentErrorEventKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["id","timestamp","source","parent_id","tool_name","tool_call_id","error","classification","kind"]);
-
 function decodeAgentErrorEvent(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
   for (const key in x) {
-    if (AgentErrorEventKeys.has(key)) continue;
+    switch (key) {
+      case "id":
+      case "timestamp":
+      case "source":
+      case "parent_id":
+      case "tool_name":
+      case "tool_call_id":
+      case "error":
+      case "classification":
+      case "kind":
+        continue;
+    }
     return FAIL;
   }
   let _id = x.id;
@@ -268,13 +307,15 @@ function decodeAgentErrorEvent(v: unknown): unknown {
   return o;
 }
 
-const ApplyPatchActionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["patch","kind"]);
-
 function decodeApplyPatchAction(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
   for (const key in x) {
-    if (ApplyPatchActionKeys.has(key)) continue;
+    switch (key) {
+      case "patch":
+      case "kind":
+        continue;
+    }
     return FAIL;
   }
   if (!("patch" in x)) return FAIL;
@@ -287,13 +328,19 @@ function decodeApplyPatchAction(v: unknown): unknown {
   return o;
 }
 
-const ApplyPatchObservationKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["content","is_error","message","fuzz","commit","kind"]);
-
 function decodeApplyPatchObservation(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
   for (const key in x) {
-    if (ApplyPatchObservationKeys.has(key)) continue;
+    switch (key) {
+      case "content":
+      case "is_error":
+      case "message":
+      case "fuzz":
+      case "commit":
+      case "kind":
+        continue;
+    }
     return FAIL;
   }
   let _content = x.content;
@@ -345,13 +392,14 @@ function decodeApplyPatchTool(v: unknown): unknown {
   return openOutput(x, o);
 }
 
-const BrowserActionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["kind"]);
-
 function decodeBrowserAction(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
   for (const key in x) {
-    if (BrowserActionKeys.has(key)) continue;
+    switch (key) {
+      case "kind":
+        continue;
+    }
     return FAIL;
   }
   if (!("kind" in x)) return FAIL;
@@ -361,13 +409,16 @@ function decodeBrowserAction(v: unknown): unknown {
   return o;
 }
 
-const BrowserClickActionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["index","new_tab","kind"]);
-
 function decodeBrowserClickAction(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
   for (const key in x) {
-    if (BrowserClickActionKeys.has(key)) continue;
+    switch (key) {
+      case "index":
+      case "new_tab":
+      case "kind":
+        continue;
+    }
     return FAIL;
   }
   if (!("index" in x)) return FAIL;
@@ -410,13 +461,15 @@ function decodeBrowserClickTool(v: unknown): unknown {
   return openOutput(x, o);
 }
 
-const BrowserCloseTabActionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["tab_id","kind"]);
-
 function decodeBrowserCloseTabAction(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
   for (const key in x) {
-    if (BrowserCloseTabActionKeys.has(key)) continue;
+    switch (key) {
+      case "tab_id":
+      case "kind":
+        continue;
+    }
     return FAIL;
   }
   if (!("tab_id" in x)) return FAIL;
@@ -456,13 +509,16 @@ function decodeBrowserCloseTabTool(v: unknown): unknown {
   return openOutput(x, o);
 }
 
-const BrowserGetContentActionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["extract_links","start_from_char","kind"]);
-
 function decodeBrowserGetContentAction(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
   for (const key in x) {
-    if (BrowserGetContentActionKeys.has(key)) continue;
+    switch (key) {
+      case "extract_links":
+      case "start_from_char":
+      case "kind":
+        continue;
+    }
     return FAIL;
   }
   let _extract_links = x.extract_links;
@@ -505,13 +561,15 @@ function decodeBrowserGetContentTool(v: unknown): unknown {
   return openOutput(x, o);
 }
 
-const BrowserGetStateActionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["include_screenshot","kind"]);
-
 function decodeBrowserGetStateAction(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
   for (const key in x) {
-    if (BrowserGetStateActionKeys.has(key)) continue;
+    switch (key) {
+      case "include_screenshot":
+      case "kind":
+        continue;
+    }
     return FAIL;
   }
   let _include_screenshot = x.include_screenshot;
@@ -551,13 +609,14 @@ function decodeBrowserGetStateTool(v: unknown): unknown {
   return openOutput(x, o);
 }
 
-const BrowserGetStorageActionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["kind"]);
-
 function decodeBrowserGetStorageAction(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
   for (const key in x) {
-    if (BrowserGetStorageActionKeys.has(key)) continue;
+    switch (key) {
+      case "kind":
+        continue;
+    }
     return FAIL;
   }
   if (!("kind" in x)) return FAIL;
@@ -594,13 +653,14 @@ function decodeBrowserGetStorageTool(v: unknown): unknown {
   return openOutput(x, o);
 }
 
-const BrowserGoBackActionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["kind"]);
-
 function decodeBrowserGoBackAction(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
   for (const key in x) {
-    if (BrowserGoBackActionKeys.has(key)) continue;
+    switch (key) {
+      case "kind":
+        continue;
+    }
     return FAIL;
   }
   if (!("kind" in x)) return FAIL;
@@ -637,13 +697,14 @@ function decodeBrowserGoBackTool(v: unknown): unknown {
   return openOutput(x, o);
 }
 
-const BrowserListTabsActionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["kind"]);
-
 function decodeBrowserListTabsAction(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
   for (const key in x) {
-    if (BrowserListTabsActionKeys.has(key)) continue;
+    switch (key) {
+      case "kind":
+        continue;
+    }
     return FAIL;
   }
   if (!("kind" in x)) return FAIL;
@@ -680,13 +741,16 @@ function decodeBrowserListTabsTool(v: unknown): unknown {
   return openOutput(x, o);
 }
 
-const BrowserNavigateActionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["url","new_tab","kind"]);
-
 function decodeBrowserNavigateAction(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
   for (const key in x) {
-    if (BrowserNavigateActionKeys.has(key)) continue;
+    switch (key) {
+      case "url":
+      case "new_tab":
+      case "kind":
+        continue;
+    }
     return FAIL;
   }
   if (!("url" in x)) return FAIL;
@@ -729,13 +793,18 @@ function decodeBrowserNavigateTool(v: unknown): unknown {
   return openOutput(x, o);
 }
 
-const BrowserObservationKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["content","is_error","screenshot_data","full_output_save_dir","kind"]);
-
 function decodeBrowserObservation(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
   for (const key in x) {
-    if (BrowserObservationKeys.has(key)) continue;
+    switch (key) {
+      case "content":
+      case "is_error":
+      case "screenshot_data":
+      case "full_output_save_dir":
+      case "kind":
+        continue;
+    }
     return FAIL;
   }
   let _content = x.content;
@@ -757,13 +826,15 @@ function decodeBrowserObservation(v: unknown): unknown {
   return o;
 }
 
-const BrowserScrollActionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["direction","kind"]);
-
 function decodeBrowserScrollAction(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
   for (const key in x) {
-    if (BrowserScrollActionKeys.has(key)) continue;
+    switch (key) {
+      case "direction":
+      case "kind":
+        continue;
+    }
     return FAIL;
   }
   let _direction = x.direction;
@@ -803,13 +874,15 @@ function decodeBrowserScrollTool(v: unknown): unknown {
   return openOutput(x, o);
 }
 
-const BrowserSetStorageActionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["storage_state","kind"]);
-
 function decodeBrowserSetStorageAction(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
   for (const key in x) {
-    if (BrowserSetStorageActionKeys.has(key)) continue;
+    switch (key) {
+      case "storage_state":
+      case "kind":
+        continue;
+    }
     return FAIL;
   }
   if (!("storage_state" in x)) return FAIL;
@@ -849,13 +922,14 @@ function decodeBrowserSetStorageTool(v: unknown): unknown {
   return openOutput(x, o);
 }
 
-const BrowserStartRecordingActionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["kind"]);
-
 function decodeBrowserStartRecordingAction(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
   for (const key in x) {
-    if (BrowserStartRecordingActionKeys.has(key)) continue;
+    switch (key) {
+      case "kind":
+        continue;
+    }
     return FAIL;
   }
   if (!("kind" in x)) return FAIL;
@@ -892,13 +966,14 @@ function decodeBrowserStartRecordingTool(v: unknown): unknown {
   return openOutput(x, o);
 }
 
-const BrowserStopRecordingActionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["kind"]);
-
 function decodeBrowserStopRecordingAction(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
   for (const key in x) {
-    if (BrowserStopRecordingActionKeys.has(key)) continue;
+    switch (key) {
+      case "kind":
+        continue;
+    }
     return FAIL;
   }
   if (!("kind" in x)) return FAIL;
@@ -935,13 +1010,15 @@ function decodeBrowserStopRecordingTool(v: unknown): unknown {
   return openOutput(x, o);
 }
 
-const BrowserSwitchTabActionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["tab_id","kind"]);
-
 function decodeBrowserSwitchTabAction(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
   for (const key in x) {
-    if (BrowserSwitchTabActionKeys.has(key)) continue;
+    switch (key) {
+      case "tab_id":
+      case "kind":
+        continue;
+    }
     return FAIL;
   }
   if (!("tab_id" in x)) return FAIL;
@@ -1008,13 +1085,16 @@ function decodeBrowserToolSet(v: unknown): unknown {
   return openOutput(x, o);
 }
 
-const BrowserTypeActionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["index","text","kind"]);
-
 function decodeBrowserTypeAction(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
   for (const key in x) {
-    if (BrowserTypeActionKeys.has(key)) continue;
+    switch (key) {
+      case "index":
+      case "text":
+      case "kind":
+        continue;
+    }
     return FAIL;
   }
   if (!("index" in x)) return FAIL;
@@ -1090,13 +1170,16 @@ function decodeClientTool(v: unknown): unknown {
   return openOutput(x, o);
 }
 
-const ClientToolObservationKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["content","is_error","kind"]);
-
 function decodeClientToolObservation(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
   for (const key in x) {
-    if (ClientToolObservationKeys.has(key)) continue;
+    switch (key) {
+      case "content":
+      case "is_error":
+      case "kind":
+        continue;
+    }
     return FAIL;
   }
   let _content = x.content;
@@ -1158,13 +1241,22 @@ function decodeCommit_OrNull(v: unknown): unknown {
   return decodeCommit(v);
 }
 
-const CondensationKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["id","timestamp","source","parent_id","forgotten_event_ids","summary","summary_offset","llm_response_id","kind"]);
-
 function decodeCondensation(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
   for (const key in x) {
-    if (CondensationKeys.has(key)) continue;
+    switch (key) {
+      case "id":
+      case "timestamp":
+      case "source":
+      case "parent_id":
+      case "forgotten_event_ids":
+      case "summary":
+      case "summary_offset":
+      case "llm_response_id":
+      case "kind":
+        continue;
+    }
     return FAIL;
   }
   let _id = x.id;
@@ -1198,13 +1290,18 @@ function decodeCondensation(v: unknown): unknown {
   return o;
 }
 
-const CondensationRequestKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["id","timestamp","source","parent_id","kind"]);
-
 function decodeCondensationRequest(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
   for (const key in x) {
-    if (CondensationRequestKeys.has(key)) continue;
+    switch (key) {
+      case "id":
+      case "timestamp":
+      case "source":
+      case "parent_id":
+      case "kind":
+        continue;
+    }
     return FAIL;
   }
   let _id = x.id;
@@ -1226,13 +1323,19 @@ function decodeCondensationRequest(v: unknown): unknown {
   return o;
 }
 
-const CondensationSummaryEventKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["id","timestamp","source","parent_id","summary","kind"]);
-
 function decodeCondensationSummaryEvent(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
   for (const key in x) {
-    if (CondensationSummaryEventKeys.has(key)) continue;
+    switch (key) {
+      case "id":
+      case "timestamp":
+      case "source":
+      case "parent_id":
+      case "summary":
+      case "kind":
+        continue;
+    }
     return FAIL;
   }
   let _id = x.id;
@@ -1257,13 +1360,17 @@ function decodeCondensationSummaryEvent(v: unknown): unknown {
   return o;
 }
 
-const ConsultTomActionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["reason","use_user_message","custom_query","kind"]);
-
 function decodeConsultTomAction(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
   for (const key in x) {
-    if (ConsultTomActionKeys.has(key)) continue;
+    switch (key) {
+      case "reason":
+      case "use_user_message":
+      case "custom_query":
+      case "kind":
+        continue;
+    }
     return FAIL;
   }
   if (!("reason" in x)) return FAIL;
@@ -1282,13 +1389,19 @@ function decodeConsultTomAction(v: unknown): unknown {
   return o;
 }
 
-const ConsultTomObservationKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["content","is_error","suggestions","confidence","reasoning","kind"]);
-
 function decodeConsultTomObservation(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
   for (const key in x) {
-    if (ConsultTomObservationKeys.has(key)) continue;
+    switch (key) {
+      case "content":
+      case "is_error":
+      case "suggestions":
+      case "confidence":
+      case "reasoning":
+      case "kind":
+        continue;
+    }
     return FAIL;
   }
   let _content = x.content;
@@ -1313,13 +1426,21 @@ function decodeConsultTomObservation(v: unknown): unknown {
   return o;
 }
 
-const ConversationErrorEventKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["id","timestamp","source","parent_id","code","detail","classification","kind"]);
-
 function decodeConversationErrorEvent(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
   for (const key in x) {
-    if (ConversationErrorEventKeys.has(key)) continue;
+    switch (key) {
+      case "id":
+      case "timestamp":
+      case "source":
+      case "parent_id":
+      case "code":
+      case "detail":
+      case "classification":
+      case "kind":
+        continue;
+    }
     return FAIL;
   }
   let _id = x.id;
@@ -1351,13 +1472,20 @@ function decodeConversationErrorEvent(v: unknown): unknown {
   return o;
 }
 
-const ConversationStateUpdateEventKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["id","timestamp","source","parent_id","key","value","kind"]);
-
 function decodeConversationStateUpdateEvent(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
   for (const key in x) {
-    if (ConversationStateUpdateEventKeys.has(key)) continue;
+    switch (key) {
+      case "id":
+      case "timestamp":
+      case "source":
+      case "parent_id":
+      case "key":
+      case "value":
+      case "kind":
+        continue;
+    }
     return FAIL;
   }
   let _id = x.id;
@@ -1406,13 +1534,18 @@ function decodeCriticResult_OrNull(v: unknown): unknown {
   return decodeCriticResult(v);
 }
 
-const DelegateActionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["command","ids","agent_types","tasks","kind"]);
-
 function decodeDelegateAction(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
   for (const key in x) {
-    if (DelegateActionKeys.has(key)) continue;
+    switch (key) {
+      case "command":
+      case "ids":
+      case "agent_types":
+      case "tasks":
+      case "kind":
+        continue;
+    }
     return FAIL;
   }
   if (!("command" in x)) return FAIL;
@@ -1434,13 +1567,17 @@ function decodeDelegateAction(v: unknown): unknown {
   return o;
 }
 
-const DelegateObservationKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["content","is_error","command","kind"]);
-
 function decodeDelegateObservation(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
   for (const key in x) {
-    if (DelegateObservationKeys.has(key)) continue;
+    switch (key) {
+      case "content":
+      case "is_error":
+      case "command":
+      case "kind":
+        continue;
+    }
     return FAIL;
   }
   let _content = x.content;
@@ -1459,13 +1596,18 @@ function decodeDelegateObservation(v: unknown): unknown {
   return o;
 }
 
-const EditActionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["file_path","old_string","new_string","expected_replacements","kind"]);
-
 function decodeEditAction(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
   for (const key in x) {
-    if (EditActionKeys.has(key)) continue;
+    switch (key) {
+      case "file_path":
+      case "old_string":
+      case "new_string":
+      case "expected_replacements":
+      case "kind":
+        continue;
+    }
     return FAIL;
   }
   if (!("file_path" in x)) return FAIL;
@@ -1487,13 +1629,21 @@ function decodeEditAction(v: unknown): unknown {
   return o;
 }
 
-const EditObservationKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["content","is_error","file_path","is_new_file","replacements_made","old_content","new_content","kind"]);
-
 function decodeEditObservation(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
   for (const key in x) {
-    if (EditObservationKeys.has(key)) continue;
+    switch (key) {
+      case "content":
+      case "is_error":
+      case "file_path":
+      case "is_new_file":
+      case "replacements_made":
+      case "old_content":
+      case "new_content":
+      case "kind":
+        continue;
+    }
     return FAIL;
   }
   let _content = x.content;
@@ -1551,13 +1701,17 @@ function decodeEditTool(v: unknown): unknown {
   return openOutput(x, o);
 }
 
-const ErrorClassificationKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["kind","retryable","user_action","error_id"]);
-
 function decodeErrorClassification(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
   for (const key in x) {
-    if (ErrorClassificationKeys.has(key)) continue;
+    switch (key) {
+      case "kind":
+      case "retryable":
+      case "user_action":
+      case "error_id":
+        continue;
+    }
     return FAIL;
   }
   if (!("kind" in x)) return FAIL;
@@ -1655,13 +1809,21 @@ function decodeFileChangeType(v: unknown): unknown {
   return v === "add" || v === "delete" || v === "update" ? v : FAIL;
 }
 
-const FileEditorActionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["command","path","file_text","old_str","new_str","insert_line","view_range","kind"]);
-
 function decodeFileEditorAction(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
   for (const key in x) {
-    if (FileEditorActionKeys.has(key)) continue;
+    switch (key) {
+      case "command":
+      case "path":
+      case "file_text":
+      case "old_str":
+      case "new_str":
+      case "insert_line":
+      case "view_range":
+      case "kind":
+        continue;
+    }
     return FAIL;
   }
   if (!("command" in x)) return FAIL;
@@ -1692,13 +1854,21 @@ function decodeFileEditorAction(v: unknown): unknown {
   return o;
 }
 
-const FileEditorObservationKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["content","is_error","command","path","prev_exist","old_content","new_content","kind"]);
-
 function decodeFileEditorObservation(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
   for (const key in x) {
-    if (FileEditorObservationKeys.has(key)) continue;
+    switch (key) {
+      case "content":
+      case "is_error":
+      case "command":
+      case "path":
+      case "prev_exist":
+      case "old_content":
+      case "new_content":
+      case "kind":
+        continue;
+    }
     return FAIL;
   }
   let _content = x.content;
@@ -1778,13 +1948,15 @@ function decodeFileEntry(v: unknown): unknown {
   return openOutput(x, o);
 }
 
-const FinishActionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["message","kind"]);
-
 function decodeFinishAction(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
   for (const key in x) {
-    if (FinishActionKeys.has(key)) continue;
+    switch (key) {
+      case "message":
+      case "kind":
+        continue;
+    }
     return FAIL;
   }
   if (!("message" in x)) return FAIL;
@@ -1797,13 +1969,16 @@ function decodeFinishAction(v: unknown): unknown {
   return o;
 }
 
-const FinishObservationKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["content","is_error","kind"]);
-
 function decodeFinishObservation(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
   for (const key in x) {
-    if (FinishObservationKeys.has(key)) continue;
+    switch (key) {
+      case "content":
+      case "is_error":
+      case "kind":
+        continue;
+    }
     return FAIL;
   }
   let _content = x.content;
@@ -1846,13 +2021,16 @@ function decodeFinishTool(v: unknown): unknown {
   return openOutput(x, o);
 }
 
-const GlobActionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["pattern","path","kind"]);
-
 function decodeGlobAction(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
   for (const key in x) {
-    if (GlobActionKeys.has(key)) continue;
+    switch (key) {
+      case "pattern":
+      case "path":
+      case "kind":
+        continue;
+    }
     return FAIL;
   }
   if (!("pattern" in x)) return FAIL;
@@ -1868,13 +2046,20 @@ function decodeGlobAction(v: unknown): unknown {
   return o;
 }
 
-const GlobObservationKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["content","is_error","files","pattern","search_path","truncated","kind"]);
-
 function decodeGlobObservation(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
   for (const key in x) {
-    if (GlobObservationKeys.has(key)) continue;
+    switch (key) {
+      case "content":
+      case "is_error":
+      case "files":
+      case "pattern":
+      case "search_path":
+      case "truncated":
+      case "kind":
+        continue;
+    }
     return FAIL;
   }
   let _content = x.content;
@@ -1929,13 +2114,17 @@ function decodeGlobTool(v: unknown): unknown {
   return openOutput(x, o);
 }
 
-const GrepActionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["pattern","path","include","kind"]);
-
 function decodeGrepAction(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
   for (const key in x) {
-    if (GrepActionKeys.has(key)) continue;
+    switch (key) {
+      case "pattern":
+      case "path":
+      case "include":
+      case "kind":
+        continue;
+    }
     return FAIL;
   }
   if (!("pattern" in x)) return FAIL;
@@ -1954,13 +2143,21 @@ function decodeGrepAction(v: unknown): unknown {
   return o;
 }
 
-const GrepObservationKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["content","is_error","matches","pattern","search_path","include_pattern","truncated","kind"]);
-
 function decodeGrepObservation(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
   for (const key in x) {
-    if (GrepObservationKeys.has(key)) continue;
+    switch (key) {
+      case "content":
+      case "is_error":
+      case "matches":
+      case "pattern":
+      case "search_path":
+      case "include_pattern":
+      case "truncated":
+      case "kind":
+        continue;
+    }
     return FAIL;
   }
   let _content = x.content;
@@ -2018,13 +2215,32 @@ function decodeGrepTool(v: unknown): unknown {
   return openOutput(x, o);
 }
 
-const HookExecutionEventKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["id","timestamp","source","parent_id","hook_event_type","hook_command","tool_name","success","blocked","exit_code","stdout","stderr","reason","additional_context","error","action_id","message_id","hook_input","kind"]);
-
 function decodeHookExecutionEvent(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
   for (const key in x) {
-    if (HookExecutionEventKeys.has(key)) continue;
+    switch (key) {
+      case "id":
+      case "timestamp":
+      case "source":
+      case "parent_id":
+      case "hook_event_type":
+      case "hook_command":
+      case "tool_name":
+      case "success":
+      case "blocked":
+      case "exit_code":
+      case "stdout":
+      case "stderr":
+      case "reason":
+      case "additional_context":
+      case "error":
+      case "action_id":
+      case "message_id":
+      case "hook_input":
+      case "kind":
+        continue;
+    }
     return FAIL;
   }
   let _id = x.id;
@@ -2094,7 +2310,12 @@ function decodeIcon(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
   for (const key in x) {
-    if (IconKeys.has(key)) continue;
+    switch (key) {
+      case "src":
+      case "mimeType":
+      case "sizes":
+        continue;
+    }
     if (keepFields || key in Object.prototype || !Object.hasOwn(x, key)) return FAIL;
   }
   if (!("src" in x)) return FAIL;
@@ -2127,13 +2348,18 @@ function decodeImageContent(v: unknown): unknown {
   return openOutput(x, o);
 }
 
-const InterruptEventKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["id","timestamp","source","parent_id","kind"]);
-
 function decodeInterruptEvent(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
   for (const key in x) {
-    if (InterruptEventKeys.has(key)) continue;
+    switch (key) {
+      case "id":
+      case "timestamp":
+      case "source":
+      case "parent_id":
+      case "kind":
+        continue;
+    }
     return FAIL;
   }
   let _id = x.id;
@@ -2155,13 +2381,15 @@ function decodeInterruptEvent(v: unknown): unknown {
   return o;
 }
 
-const InvokeSkillActionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["name","kind"]);
-
 function decodeInvokeSkillAction(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
   for (const key in x) {
-    if (InvokeSkillActionKeys.has(key)) continue;
+    switch (key) {
+      case "name":
+      case "kind":
+        continue;
+    }
     return FAIL;
   }
   if (!("name" in x)) return FAIL;
@@ -2174,13 +2402,17 @@ function decodeInvokeSkillAction(v: unknown): unknown {
   return o;
 }
 
-const InvokeSkillObservationKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["content","is_error","skill_name","kind"]);
-
 function decodeInvokeSkillObservation(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
   for (const key in x) {
-    if (InvokeSkillObservationKeys.has(key)) continue;
+    switch (key) {
+      case "content":
+      case "is_error":
+      case "skill_name":
+      case "kind":
+        continue;
+    }
     return FAIL;
   }
   let _content = x.content;
@@ -2226,13 +2458,22 @@ function decodeInvokeSkillTool(v: unknown): unknown {
   return openOutput(x, o);
 }
 
-const LLMCompletionLogEventKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["id","timestamp","source","parent_id","filename","log_data","model_name","usage_id","kind"]);
-
 function decodeLLMCompletionLogEvent(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
   for (const key in x) {
-    if (LLMCompletionLogEventKeys.has(key)) continue;
+    switch (key) {
+      case "id":
+      case "timestamp":
+      case "source":
+      case "parent_id":
+      case "filename":
+      case "log_data":
+      case "model_name":
+      case "usage_id":
+      case "kind":
+        continue;
+    }
     return FAIL;
   }
   let _id = x.id;
@@ -2266,13 +2507,16 @@ function decodeLLMCompletionLogEvent(v: unknown): unknown {
   return o;
 }
 
-const ListDirectoryActionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["dir_path","recursive","kind"]);
-
 function decodeListDirectoryAction(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
   for (const key in x) {
-    if (ListDirectoryActionKeys.has(key)) continue;
+    switch (key) {
+      case "dir_path":
+      case "recursive":
+      case "kind":
+        continue;
+    }
     return FAIL;
   }
   let _dir_path = x.dir_path;
@@ -2288,13 +2532,20 @@ function decodeListDirectoryAction(v: unknown): unknown {
   return o;
 }
 
-const ListDirectoryObservationKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["content","is_error","dir_path","entries","total_count","is_truncated","kind"]);
-
 function decodeListDirectoryObservation(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
   for (const key in x) {
-    if (ListDirectoryObservationKeys.has(key)) continue;
+    switch (key) {
+      case "content":
+      case "is_error":
+      case "dir_path":
+      case "entries":
+      case "total_count":
+      case "is_truncated":
+      case "kind":
+        continue;
+    }
     return FAIL;
   }
   let _content = x.content;
@@ -2349,13 +2600,15 @@ function decodeListDirectoryTool(v: unknown): unknown {
   return openOutput(x, o);
 }
 
-const MCPToolActionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["data","kind"]);
-
 function decodeMCPToolAction(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
   for (const key in x) {
-    if (MCPToolActionKeys.has(key)) continue;
+    switch (key) {
+      case "data":
+      case "kind":
+        continue;
+    }
     return FAIL;
   }
   let _data = x.data;
@@ -2398,13 +2651,17 @@ function decodeMCPToolDefinition(v: unknown): unknown {
   return openOutput(x, o);
 }
 
-const MCPToolObservationKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["content","is_error","tool_name","kind"]);
-
 function decodeMCPToolObservation(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
   for (const key in x) {
-    if (MCPToolObservationKeys.has(key)) continue;
+    switch (key) {
+      case "content":
+      case "is_error":
+      case "tool_name":
+      case "kind":
+        continue;
+    }
     return FAIL;
   }
   let _content = x.content;
@@ -2429,7 +2686,18 @@ function decodeMcpTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
   for (const key in x) {
-    if (McpToolKeys.has(key)) continue;
+    switch (key) {
+      case "name":
+      case "title":
+      case "description":
+      case "inputSchema":
+      case "outputSchema":
+      case "icons":
+      case "annotations":
+      case "_meta":
+      case "execution":
+        continue;
+    }
     if (keepFields || key in Object.prototype || !Object.hasOwn(x, key)) return FAIL;
   }
   if (!("name" in x)) return FAIL;
@@ -2470,7 +2738,14 @@ function decodeMcpToolAnnotations(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
   for (const key in x) {
-    if (McpToolAnnotationsKeys.has(key)) continue;
+    switch (key) {
+      case "title":
+      case "readOnlyHint":
+      case "destructiveHint":
+      case "idempotentHint":
+      case "openWorldHint":
+        continue;
+    }
     if (keepFields || key in Object.prototype || !Object.hasOwn(x, key)) return FAIL;
   }
   let _title = x.title;
@@ -2529,13 +2804,24 @@ function decodeMessage(v: unknown): unknown {
   return openOutput(x, o);
 }
 
-const MessageEventKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["id","timestamp","source","parent_id","llm_message","llm_response_id","activated_skills","extended_content","sender","critic_result","kind"]);
-
 function decodeMessageEvent(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
   for (const key in x) {
-    if (MessageEventKeys.has(key)) continue;
+    switch (key) {
+      case "id":
+      case "timestamp":
+      case "source":
+      case "parent_id":
+      case "llm_message":
+      case "llm_response_id":
+      case "activated_skills":
+      case "extended_content":
+      case "sender":
+      case "critic_result":
+      case "kind":
+        continue;
+    }
     return FAIL;
   }
   let _id = x.id;
@@ -2654,13 +2940,23 @@ function decodeObservation(v: unknown): unknown {
   }
 }
 
-const ObservationEventKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["id","timestamp","source","parent_id","tool_name","tool_call_id","observation","action_id","extended_content","kind"]);
-
 function decodeObservationEvent(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
   for (const key in x) {
-    if (ObservationEventKeys.has(key)) continue;
+    switch (key) {
+      case "id":
+      case "timestamp":
+      case "source":
+      case "parent_id":
+      case "tool_name":
+      case "tool_call_id":
+      case "observation":
+      case "action_id":
+      case "extended_content":
+      case "kind":
+        continue;
+    }
     return FAIL;
   }
   let _id = x.id;
@@ -2697,13 +2993,18 @@ function decodeObservationEvent(v: unknown): unknown {
   return o;
 }
 
-const PauseEventKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["id","timestamp","source","parent_id","kind"]);
-
 function decodePauseEvent(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
   for (const key in x) {
-    if (PauseEventKeys.has(key)) continue;
+    switch (key) {
+      case "id":
+      case "timestamp":
+      case "source":
+      case "parent_id":
+      case "kind":
+        continue;
+    }
     return FAIL;
   }
   let _id = x.id;
@@ -2725,13 +3026,21 @@ function decodePauseEvent(v: unknown): unknown {
   return o;
 }
 
-const PlanningFileEditorActionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["command","path","file_text","old_str","new_str","insert_line","view_range","kind"]);
-
 function decodePlanningFileEditorAction(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
   for (const key in x) {
-    if (PlanningFileEditorActionKeys.has(key)) continue;
+    switch (key) {
+      case "command":
+      case "path":
+      case "file_text":
+      case "old_str":
+      case "new_str":
+      case "insert_line":
+      case "view_range":
+      case "kind":
+        continue;
+    }
     return FAIL;
   }
   if (!("command" in x)) return FAIL;
@@ -2762,13 +3071,21 @@ function decodePlanningFileEditorAction(v: unknown): unknown {
   return o;
 }
 
-const PlanningFileEditorObservationKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["content","is_error","command","path","prev_exist","old_content","new_content","kind"]);
-
 function decodePlanningFileEditorObservation(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
   for (const key in x) {
-    if (PlanningFileEditorObservationKeys.has(key)) continue;
+    switch (key) {
+      case "content":
+      case "is_error":
+      case "command":
+      case "path":
+      case "prev_exist":
+      case "old_content":
+      case "new_content":
+      case "kind":
+        continue;
+    }
     return FAIL;
   }
   let _content = x.content;
@@ -2826,13 +3143,17 @@ function decodePlanningFileEditorTool(v: unknown): unknown {
   return openOutput(x, o);
 }
 
-const ReadFileActionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["file_path","offset","limit","kind"]);
-
 function decodeReadFileAction(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
   for (const key in x) {
-    if (ReadFileActionKeys.has(key)) continue;
+    switch (key) {
+      case "file_path":
+      case "offset":
+      case "limit":
+      case "kind":
+        continue;
+    }
     return FAIL;
   }
   if (!("file_path" in x)) return FAIL;
@@ -2851,13 +3172,21 @@ function decodeReadFileAction(v: unknown): unknown {
   return o;
 }
 
-const ReadFileObservationKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["content","is_error","file_path","file_content","is_truncated","lines_shown","total_lines","kind"]);
-
 function decodeReadFileObservation(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
   for (const key in x) {
-    if (ReadFileObservationKeys.has(key)) continue;
+    switch (key) {
+      case "content":
+      case "is_error":
+      case "file_path":
+      case "file_content":
+      case "is_truncated":
+      case "lines_shown":
+      case "total_lines":
+      case "kind":
+        continue;
+    }
     return FAIL;
   }
   let _content = x.content;
@@ -2959,13 +3288,20 @@ function decodeSecurityRisk(v: unknown): unknown {
   return v === "UNKNOWN" || v === "LOW" || v === "MEDIUM" || v === "HIGH" ? v : FAIL;
 }
 
-const ServerErrorEventKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["id","timestamp","source","parent_id","code","detail","kind"]);
-
 function decodeServerErrorEvent(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
   for (const key in x) {
-    if (ServerErrorEventKeys.has(key)) continue;
+    switch (key) {
+      case "id":
+      case "timestamp":
+      case "source":
+      case "parent_id":
+      case "code":
+      case "detail":
+      case "kind":
+        continue;
+    }
     return FAIL;
   }
   let _id = x.id;
@@ -2993,13 +3329,14 @@ function decodeServerErrorEvent(v: unknown): unknown {
   return o;
 }
 
-const SleeptimeComputeActionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["kind"]);
-
 function decodeSleeptimeComputeAction(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
   for (const key in x) {
-    if (SleeptimeComputeActionKeys.has(key)) continue;
+    switch (key) {
+      case "kind":
+        continue;
+    }
     return FAIL;
   }
   if (!("kind" in x)) return FAIL;
@@ -3009,13 +3346,18 @@ function decodeSleeptimeComputeAction(v: unknown): unknown {
   return o;
 }
 
-const SleeptimeComputeObservationKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["content","is_error","message","sessions_processed","kind"]);
-
 function decodeSleeptimeComputeObservation(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
   for (const key in x) {
-    if (SleeptimeComputeObservationKeys.has(key)) continue;
+    switch (key) {
+      case "content":
+      case "is_error":
+      case "message":
+      case "sessions_processed":
+      case "kind":
+        continue;
+    }
     return FAIL;
   }
   let _content = x.content;
@@ -3064,13 +3406,20 @@ function decodeSleeptimeComputeTool(v: unknown): unknown {
   return openOutput(x, o);
 }
 
-const StreamingDeltaEventKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["id","timestamp","source","parent_id","content","reasoning_content","kind"]);
-
 function decodeStreamingDeltaEvent(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
   for (const key in x) {
-    if (StreamingDeltaEventKeys.has(key)) continue;
+    switch (key) {
+      case "id":
+      case "timestamp":
+      case "source":
+      case "parent_id":
+      case "content":
+      case "reasoning_content":
+      case "kind":
+        continue;
+    }
     return FAIL;
   }
   let _id = x.id;
@@ -3098,13 +3447,16 @@ function decodeStreamingDeltaEvent(v: unknown): unknown {
   return o;
 }
 
-const SwitchLLMActionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["profile_name","reason","kind"]);
-
 function decodeSwitchLLMAction(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
   for (const key in x) {
-    if (SwitchLLMActionKeys.has(key)) continue;
+    switch (key) {
+      case "profile_name":
+      case "reason":
+      case "kind":
+        continue;
+    }
     return FAIL;
   }
   if (!("profile_name" in x)) return FAIL;
@@ -3120,13 +3472,19 @@ function decodeSwitchLLMAction(v: unknown): unknown {
   return o;
 }
 
-const SwitchLLMObservationKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["content","is_error","profile_name","reason","active_model","kind"]);
-
 function decodeSwitchLLMObservation(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
   for (const key in x) {
-    if (SwitchLLMObservationKeys.has(key)) continue;
+    switch (key) {
+      case "content":
+      case "is_error":
+      case "profile_name":
+      case "reason":
+      case "active_model":
+      case "kind":
+        continue;
+    }
     return FAIL;
   }
   let _content = x.content;
@@ -3178,13 +3536,21 @@ function decodeSwitchLLMTool(v: unknown): unknown {
   return openOutput(x, o);
 }
 
-const SystemPromptEventKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["id","timestamp","source","parent_id","system_prompt","tools","dynamic_context","kind"]);
-
 function decodeSystemPromptEvent(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
   for (const key in x) {
-    if (SystemPromptEventKeys.has(key)) continue;
+    switch (key) {
+      case "id":
+      case "timestamp":
+      case "source":
+      case "parent_id":
+      case "system_prompt":
+      case "tools":
+      case "dynamic_context":
+      case "kind":
+        continue;
+    }
     return FAIL;
   }
   let _id = x.id;
@@ -3215,13 +3581,19 @@ function decodeSystemPromptEvent(v: unknown): unknown {
   return o;
 }
 
-const TaskActionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["description","prompt","subagent_type","resume","max_turns","kind"]);
-
 function decodeTaskAction(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
   for (const key in x) {
-    if (TaskActionKeys.has(key)) continue;
+    switch (key) {
+      case "description":
+      case "prompt":
+      case "subagent_type":
+      case "resume":
+      case "max_turns":
+      case "kind":
+        continue;
+    }
     return FAIL;
   }
   let _description = x.description;
@@ -3262,13 +3634,19 @@ function decodeTaskItem(v: unknown): unknown {
   return openOutput(x, o);
 }
 
-const TaskObservationKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["content","is_error","task_id","subagent","status","kind"]);
-
 function decodeTaskObservation(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
   for (const key in x) {
-    if (TaskObservationKeys.has(key)) continue;
+    switch (key) {
+      case "content":
+      case "is_error":
+      case "task_id":
+      case "subagent":
+      case "status":
+      case "kind":
+        continue;
+    }
     return FAIL;
   }
   let _content = x.content;
@@ -3347,13 +3725,16 @@ function decodeTaskToolSet(v: unknown): unknown {
   return openOutput(x, o);
 }
 
-const TaskTrackerActionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["command","task_list","kind"]);
-
 function decodeTaskTrackerAction(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
   for (const key in x) {
-    if (TaskTrackerActionKeys.has(key)) continue;
+    switch (key) {
+      case "command":
+      case "task_list":
+      case "kind":
+        continue;
+    }
     return FAIL;
   }
   let _command = x.command;
@@ -3369,13 +3750,18 @@ function decodeTaskTrackerAction(v: unknown): unknown {
   return o;
 }
 
-const TaskTrackerObservationKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["content","is_error","command","task_list","kind"]);
-
 function decodeTaskTrackerObservation(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
   for (const key in x) {
-    if (TaskTrackerObservationKeys.has(key)) continue;
+    switch (key) {
+      case "content":
+      case "is_error":
+      case "command":
+      case "task_list":
+      case "kind":
+        continue;
+    }
     return FAIL;
   }
   let _content = x.content;
@@ -3424,13 +3810,18 @@ function decodeTaskTrackerTool(v: unknown): unknown {
   return openOutput(x, o);
 }
 
-const TerminalActionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["command","is_input","timeout","reset","kind"]);
-
 function decodeTerminalAction(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
   for (const key in x) {
-    if (TerminalActionKeys.has(key)) continue;
+    switch (key) {
+      case "command":
+      case "is_input":
+      case "timeout":
+      case "reset":
+      case "kind":
+        continue;
+    }
     return FAIL;
   }
   if (!("command" in x)) return FAIL;
@@ -3452,13 +3843,21 @@ function decodeTerminalAction(v: unknown): unknown {
   return o;
 }
 
-const TerminalObservationKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["content","is_error","command","exit_code","timeout","metadata","full_output_save_dir","kind"]);
-
 function decodeTerminalObservation(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
   for (const key in x) {
-    if (TerminalObservationKeys.has(key)) continue;
+    switch (key) {
+      case "content":
+      case "is_error":
+      case "command":
+      case "exit_code":
+      case "timeout":
+      case "metadata":
+      case "full_output_save_dir":
+      case "kind":
+        continue;
+    }
     return FAIL;
   }
   let _content = x.content;
@@ -3516,13 +3915,16 @@ function decodeTerminalTool(v: unknown): unknown {
   return openOutput(x, o);
 }
 
-const TextContentKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["cache_prompt","type","text"]);
-
 function decodeTextContent(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
   for (const key in x) {
-    if (TextContentKeys.has(key)) continue;
+    switch (key) {
+      case "cache_prompt":
+      case "type":
+      case "text":
+        continue;
+    }
     return FAIL;
   }
   let _cache_prompt = x.cache_prompt;
@@ -3543,13 +3945,15 @@ function decodeTextContent_OrNull(v: unknown): unknown {
   return decodeTextContent(v);
 }
 
-const ThinkActionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["thought","kind"]);
-
 function decodeThinkAction(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
   for (const key in x) {
-    if (ThinkActionKeys.has(key)) continue;
+    switch (key) {
+      case "thought":
+      case "kind":
+        continue;
+    }
     return FAIL;
   }
   if (!("thought" in x)) return FAIL;
@@ -3562,13 +3966,16 @@ function decodeThinkAction(v: unknown): unknown {
   return o;
 }
 
-const ThinkObservationKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["content","is_error","kind"]);
-
 function decodeThinkObservation(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
   for (const key in x) {
-    if (ThinkObservationKeys.has(key)) continue;
+    switch (key) {
+      case "content":
+      case "is_error":
+      case "kind":
+        continue;
+    }
     return FAIL;
   }
   let _content = x.content;
@@ -3627,13 +4034,20 @@ function decodeThinkingBlock(v: unknown): unknown {
   return openOutput(x, o);
 }
 
-const TokenEventKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["id","timestamp","source","parent_id","prompt_token_ids","response_token_ids","kind"]);
-
 function decodeTokenEvent(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
   for (const key in x) {
-    if (TokenEventKeys.has(key)) continue;
+    switch (key) {
+      case "id":
+      case "timestamp":
+      case "source":
+      case "parent_id":
+      case "prompt_token_ids":
+      case "response_token_ids":
+      case "kind":
+        continue;
+    }
     return FAIL;
   }
   let _id = x.id;
@@ -3808,7 +4222,10 @@ function decodeToolExecution(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
   for (const key in x) {
-    if (ToolExecutionKeys.has(key)) continue;
+    switch (key) {
+      case "taskSupport":
+        continue;
+    }
     if (keepFields || key in Object.prototype || !Object.hasOwn(x, key)) return FAIL;
   }
   let _taskSupport = x.taskSupport;
@@ -3824,13 +4241,23 @@ function decodeToolExecution_OrNull(v: unknown): unknown {
   return decodeToolExecution(v);
 }
 
-const UserRejectObservationKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["id","timestamp","source","parent_id","tool_name","tool_call_id","rejection_reason","rejection_source","action_id","kind"]);
-
 function decodeUserRejectObservation(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
   for (const key in x) {
-    if (UserRejectObservationKeys.has(key)) continue;
+    switch (key) {
+      case "id":
+      case "timestamp":
+      case "source":
+      case "parent_id":
+      case "tool_name":
+      case "tool_call_id":
+      case "rejection_reason":
+      case "rejection_source":
+      case "action_id":
+      case "kind":
+        continue;
+    }
     return FAIL;
   }
   let _id = x.id;
@@ -3867,13 +4294,17 @@ function decodeUserRejectObservation(v: unknown): unknown {
   return o;
 }
 
-const VisionInspectActionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["image_index","question","profile_name","kind"]);
-
 function decodeVisionInspectAction(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
   for (const key in x) {
-    if (VisionInspectActionKeys.has(key)) continue;
+    switch (key) {
+      case "image_index":
+      case "question":
+      case "profile_name":
+      case "kind":
+        continue;
+    }
     return FAIL;
   }
   if (!("image_index" in x)) return FAIL;
@@ -3892,13 +4323,22 @@ function decodeVisionInspectAction(v: unknown): unknown {
   return o;
 }
 
-const VisionInspectObservationKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["content","is_error","image_index","question","profile_name","model","base_url","answer","kind"]);
-
 function decodeVisionInspectObservation(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
   for (const key in x) {
-    if (VisionInspectObservationKeys.has(key)) continue;
+    switch (key) {
+      case "content":
+      case "is_error":
+      case "image_index":
+      case "question":
+      case "profile_name":
+      case "model":
+      case "base_url":
+      case "answer":
+      case "kind":
+        continue;
+    }
     return FAIL;
   }
   let _content = x.content;
@@ -3959,13 +4399,17 @@ function decodeVisionInspectTool(v: unknown): unknown {
   return openOutput(x, o);
 }
 
-const WorkflowActionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["name","script","max_concurrency","kind"]);
-
 function decodeWorkflowAction(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
   for (const key in x) {
-    if (WorkflowActionKeys.has(key)) continue;
+    switch (key) {
+      case "name":
+      case "script":
+      case "max_concurrency":
+      case "kind":
+        continue;
+    }
     return FAIL;
   }
   if (!("name" in x)) return FAIL;
@@ -3984,13 +4428,18 @@ function decodeWorkflowAction(v: unknown): unknown {
   return o;
 }
 
-const WorkflowObservationKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["content","is_error","name","status","kind"]);
-
 function decodeWorkflowObservation(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
   for (const key in x) {
-    if (WorkflowObservationKeys.has(key)) continue;
+    switch (key) {
+      case "content":
+      case "is_error":
+      case "name":
+      case "status":
+      case "kind":
+        continue;
+    }
     return FAIL;
   }
   let _content = x.content;
@@ -4066,13 +4515,16 @@ function decodeWorkflowToolSet(v: unknown): unknown {
   return openOutput(x, o);
 }
 
-const WriteFileActionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["file_path","content","kind"]);
-
 function decodeWriteFileAction(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
   for (const key in x) {
-    if (WriteFileActionKeys.has(key)) continue;
+    switch (key) {
+      case "file_path":
+      case "content":
+      case "kind":
+        continue;
+    }
     return FAIL;
   }
   if (!("file_path" in x)) return FAIL;
@@ -4088,13 +4540,20 @@ function decodeWriteFileAction(v: unknown): unknown {
   return o;
 }
 
-const WriteFileObservationKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["content","is_error","file_path","is_new_file","old_content","new_content","kind"]);
-
 function decodeWriteFileObservation(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
   for (const key in x) {
-    if (WriteFileObservationKeys.has(key)) continue;
+    switch (key) {
+      case "content":
+      case "is_error":
+      case "file_path":
+      case "is_new_file":
+      case "old_content":
+      case "new_content":
+      case "kind":
+        continue;
+    }
     return FAIL;
   }
   let _content = x.content;
