@@ -240,19 +240,34 @@ export function emitFastDecode(loaded) {
   function unionFn(schemaName, info) {
     const name = `decode${info.name}`;
     return define(name, () => {
-      const cases = memberNames(all, schemaName).map(
-        (memberName) => `    case '${typeName(memberName)}':\n      return ${objectFn(memberName)}(v);`,
-      );
+      // The kinds grouped by length: one integer switch, then a comparison with the one or few names
+      // of that length (a switch over the names compares the tag with each name in turn, and JSON
+      // leaves long strings uninternalized, so each comparison reads characters).
+      /** @type {Map<number, [string, string][]>} */
+      const byLength = new Map();
+      for (const memberName of memberNames(all, schemaName)) {
+        const kind = typeName(memberName);
+        byLength.set(kind.length, [...(byLength.get(kind.length) ?? []), [kind, memberName]]);
+      }
+      const cases = [...byLength]
+        .sort(([a], [b]) => a - b)
+        .map(([length, kinds]) =>
+          [
+            `    case ${length}:`,
+            ...kinds.map(([kind, memberName]) => `      if (kind === '${kind}') return ${objectFn(memberName)}(v);`),
+            '      break;',
+          ].join('\n'),
+        );
       const open = info.name !== 'Event';
       return [
         `function ${name}(v: unknown): unknown {`,
         NOT_OBJECT,
         '  const kind = (v as { kind?: unknown }).kind;',
-        '  switch (kind) {',
+        "  if (typeof kind !== 'string') return FAIL;",
+        '  switch (kind.length) {',
         ...cases,
-        '    default:',
-        open ? "      return lenient && typeof kind === 'string' ? { ...(v as object) } : FAIL;" : '      return FAIL;',
         '  }',
+        open ? '  return lenient ? { ...(v as object) } : FAIL;' : '  return FAIL;',
         '}',
       ].join('\n');
     });
@@ -277,7 +292,12 @@ export function emitFastDecode(loaded) {
         // A switch over the known keys: JSON keys are internalized strings, so each case is a pointer
         // comparison, cheaper than hashing the key for a set lookup.
         lines.push('  for (const key in x) {');
-        lines.push(`    switch (key) {`, `      case ${fields.map((f) => json(f.key)).join(':\n      case ')}:`, '        continue;', '    }');
+        lines.push(
+          `    switch (key) {`,
+          `      case ${fields.map((f) => json(f.key)).join(':\n      case ')}:`,
+          '        continue;',
+          '    }',
+        );
         lines.push(
           extra === 'forbid' ? '    return FAIL;' : '    if (keepFields || key in Object.prototype || !Object.hasOwn(x, key)) return FAIL;',
         );

@@ -91,84 +91,79 @@ function decodeACPToolCallEvent(v: unknown): unknown {
 function decodeAction(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const kind = (v as { kind?: unknown }).kind;
-  switch (kind) {
-    case 'MCPToolAction':
-      return decodeMCPToolAction(v);
-    case 'FinishAction':
-      return decodeFinishAction(v);
-    case 'InvokeSkillAction':
-      return decodeInvokeSkillAction(v);
-    case 'SwitchLLMAction':
-      return decodeSwitchLLMAction(v);
-    case 'ThinkAction':
-      return decodeThinkAction(v);
-    case 'VisionInspectAction':
-      return decodeVisionInspectAction(v);
-    case 'ApplyPatchAction':
-      return decodeApplyPatchAction(v);
-    case 'BrowserAction':
-      return decodeBrowserAction(v);
-    case 'BrowserClickAction':
-      return decodeBrowserClickAction(v);
-    case 'BrowserCloseTabAction':
-      return decodeBrowserCloseTabAction(v);
-    case 'BrowserGetContentAction':
-      return decodeBrowserGetContentAction(v);
-    case 'BrowserGetStateAction':
-      return decodeBrowserGetStateAction(v);
-    case 'BrowserGetStorageAction':
-      return decodeBrowserGetStorageAction(v);
-    case 'BrowserGoBackAction':
-      return decodeBrowserGoBackAction(v);
-    case 'BrowserListTabsAction':
-      return decodeBrowserListTabsAction(v);
-    case 'BrowserNavigateAction':
-      return decodeBrowserNavigateAction(v);
-    case 'BrowserScrollAction':
-      return decodeBrowserScrollAction(v);
-    case 'BrowserSetStorageAction':
-      return decodeBrowserSetStorageAction(v);
-    case 'BrowserStartRecordingAction':
-      return decodeBrowserStartRecordingAction(v);
-    case 'BrowserStopRecordingAction':
-      return decodeBrowserStopRecordingAction(v);
-    case 'BrowserSwitchTabAction':
-      return decodeBrowserSwitchTabAction(v);
-    case 'BrowserTypeAction':
-      return decodeBrowserTypeAction(v);
-    case 'DelegateAction':
-      return decodeDelegateAction(v);
-    case 'FileEditorAction':
-      return decodeFileEditorAction(v);
-    case 'EditAction':
-      return decodeEditAction(v);
-    case 'ListDirectoryAction':
-      return decodeListDirectoryAction(v);
-    case 'ReadFileAction':
-      return decodeReadFileAction(v);
-    case 'WriteFileAction':
-      return decodeWriteFileAction(v);
-    case 'GlobAction':
-      return decodeGlobAction(v);
-    case 'GrepAction':
-      return decodeGrepAction(v);
-    case 'PlanningFileEditorAction':
-      return decodePlanningFileEditorAction(v);
-    case 'TaskAction':
-      return decodeTaskAction(v);
-    case 'TaskTrackerAction':
-      return decodeTaskTrackerAction(v);
-    case 'TerminalAction':
-      return decodeTerminalAction(v);
-    case 'ConsultTomAction':
-      return decodeConsultTomAction(v);
-    case 'SleeptimeComputeAction':
-      return decodeSleeptimeComputeAction(v);
-    case 'WorkflowAction':
-      return decodeWorkflowAction(v);
-    default:
-      return lenient && typeof kind === 'string' ? { ...(v as object) } : FAIL;
+  if (typeof kind !== 'string') return FAIL;
+  switch (kind.length) {
+    case 10:
+      if (kind === 'EditAction') return decodeEditAction(v);
+      if (kind === 'GlobAction') return decodeGlobAction(v);
+      if (kind === 'GrepAction') return decodeGrepAction(v);
+      if (kind === 'TaskAction') return decodeTaskAction(v);
+      break;
+    case 11:
+      if (kind === 'ThinkAction') return decodeThinkAction(v);
+      break;
+    case 12:
+      if (kind === 'FinishAction') return decodeFinishAction(v);
+      break;
+    case 13:
+      if (kind === 'MCPToolAction') return decodeMCPToolAction(v);
+      if (kind === 'BrowserAction') return decodeBrowserAction(v);
+      break;
+    case 14:
+      if (kind === 'DelegateAction') return decodeDelegateAction(v);
+      if (kind === 'ReadFileAction') return decodeReadFileAction(v);
+      if (kind === 'TerminalAction') return decodeTerminalAction(v);
+      if (kind === 'WorkflowAction') return decodeWorkflowAction(v);
+      break;
+    case 15:
+      if (kind === 'SwitchLLMAction') return decodeSwitchLLMAction(v);
+      if (kind === 'WriteFileAction') return decodeWriteFileAction(v);
+      break;
+    case 16:
+      if (kind === 'ApplyPatchAction') return decodeApplyPatchAction(v);
+      if (kind === 'FileEditorAction') return decodeFileEditorAction(v);
+      if (kind === 'ConsultTomAction') return decodeConsultTomAction(v);
+      break;
+    case 17:
+      if (kind === 'InvokeSkillAction') return decodeInvokeSkillAction(v);
+      if (kind === 'BrowserTypeAction') return decodeBrowserTypeAction(v);
+      if (kind === 'TaskTrackerAction') return decodeTaskTrackerAction(v);
+      break;
+    case 18:
+      if (kind === 'BrowserClickAction') return decodeBrowserClickAction(v);
+      break;
+    case 19:
+      if (kind === 'VisionInspectAction') return decodeVisionInspectAction(v);
+      if (kind === 'BrowserGoBackAction') return decodeBrowserGoBackAction(v);
+      if (kind === 'BrowserScrollAction') return decodeBrowserScrollAction(v);
+      if (kind === 'ListDirectoryAction') return decodeListDirectoryAction(v);
+      break;
+    case 21:
+      if (kind === 'BrowserCloseTabAction') return decodeBrowserCloseTabAction(v);
+      if (kind === 'BrowserGetStateAction') return decodeBrowserGetStateAction(v);
+      if (kind === 'BrowserListTabsAction') return decodeBrowserListTabsAction(v);
+      if (kind === 'BrowserNavigateAction') return decodeBrowserNavigateAction(v);
+      break;
+    case 22:
+      if (kind === 'BrowserSwitchTabAction') return decodeBrowserSwitchTabAction(v);
+      if (kind === 'SleeptimeComputeAction') return decodeSleeptimeComputeAction(v);
+      break;
+    case 23:
+      if (kind === 'BrowserGetContentAction') return decodeBrowserGetContentAction(v);
+      if (kind === 'BrowserGetStorageAction') return decodeBrowserGetStorageAction(v);
+      if (kind === 'BrowserSetStorageAction') return decodeBrowserSetStorageAction(v);
+      break;
+    case 24:
+      if (kind === 'PlanningFileEditorAction') return decodePlanningFileEditorAction(v);
+      break;
+    case 26:
+      if (kind === 'BrowserStopRecordingAction') return decodeBrowserStopRecordingAction(v);
+      break;
+    case 27:
+      if (kind === 'BrowserStartRecordingAction') return decodeBrowserStartRecordingAction(v);
+      break;
   }
+  return lenient ? { ...(v as object) } : FAIL;
 }
 
 function decodeActionEvent(v: unknown): unknown {
@@ -1738,48 +1733,55 @@ function decodeErrorClassification_OrNull(v: unknown): unknown {
 function decodeEvent(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const kind = (v as { kind?: unknown }).kind;
-  switch (kind) {
-    case 'ServerErrorEvent':
-      return decodeServerErrorEvent(v);
-    case 'ACPToolCallEvent':
-      return decodeACPToolCallEvent(v);
-    case 'Condensation':
-      return decodeCondensation(v);
-    case 'CondensationRequest':
-      return decodeCondensationRequest(v);
-    case 'CondensationSummaryEvent':
-      return decodeCondensationSummaryEvent(v);
-    case 'ConversationErrorEvent':
-      return decodeConversationErrorEvent(v);
-    case 'ConversationStateUpdateEvent':
-      return decodeConversationStateUpdateEvent(v);
-    case 'HookExecutionEvent':
-      return decodeHookExecutionEvent(v);
-    case 'LLMCompletionLogEvent':
-      return decodeLLMCompletionLogEvent(v);
-    case 'ActionEvent':
-      return decodeActionEvent(v);
-    case 'MessageEvent':
-      return decodeMessageEvent(v);
-    case 'AgentErrorEvent':
-      return decodeAgentErrorEvent(v);
-    case 'ObservationEvent':
-      return decodeObservationEvent(v);
-    case 'UserRejectObservation':
-      return decodeUserRejectObservation(v);
-    case 'SystemPromptEvent':
-      return decodeSystemPromptEvent(v);
-    case 'StreamingDeltaEvent':
-      return decodeStreamingDeltaEvent(v);
-    case 'TokenEvent':
-      return decodeTokenEvent(v);
-    case 'InterruptEvent':
-      return decodeInterruptEvent(v);
-    case 'PauseEvent':
-      return decodePauseEvent(v);
-    default:
-      return FAIL;
+  if (typeof kind !== 'string') return FAIL;
+  switch (kind.length) {
+    case 10:
+      if (kind === 'TokenEvent') return decodeTokenEvent(v);
+      if (kind === 'PauseEvent') return decodePauseEvent(v);
+      break;
+    case 11:
+      if (kind === 'ActionEvent') return decodeActionEvent(v);
+      break;
+    case 12:
+      if (kind === 'Condensation') return decodeCondensation(v);
+      if (kind === 'MessageEvent') return decodeMessageEvent(v);
+      break;
+    case 14:
+      if (kind === 'InterruptEvent') return decodeInterruptEvent(v);
+      break;
+    case 15:
+      if (kind === 'AgentErrorEvent') return decodeAgentErrorEvent(v);
+      break;
+    case 16:
+      if (kind === 'ServerErrorEvent') return decodeServerErrorEvent(v);
+      if (kind === 'ACPToolCallEvent') return decodeACPToolCallEvent(v);
+      if (kind === 'ObservationEvent') return decodeObservationEvent(v);
+      break;
+    case 17:
+      if (kind === 'SystemPromptEvent') return decodeSystemPromptEvent(v);
+      break;
+    case 18:
+      if (kind === 'HookExecutionEvent') return decodeHookExecutionEvent(v);
+      break;
+    case 19:
+      if (kind === 'CondensationRequest') return decodeCondensationRequest(v);
+      if (kind === 'StreamingDeltaEvent') return decodeStreamingDeltaEvent(v);
+      break;
+    case 21:
+      if (kind === 'LLMCompletionLogEvent') return decodeLLMCompletionLogEvent(v);
+      if (kind === 'UserRejectObservation') return decodeUserRejectObservation(v);
+      break;
+    case 22:
+      if (kind === 'ConversationErrorEvent') return decodeConversationErrorEvent(v);
+      break;
+    case 24:
+      if (kind === 'CondensationSummaryEvent') return decodeCondensationSummaryEvent(v);
+      break;
+    case 28:
+      if (kind === 'ConversationStateUpdateEvent') return decodeConversationStateUpdateEvent(v);
+      break;
   }
+  return FAIL;
 }
 
 function decodeFailureKind(v: unknown): unknown {
@@ -2886,58 +2888,56 @@ function decodeMessageToolCall(v: unknown): unknown {
 function decodeObservation(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const kind = (v as { kind?: unknown }).kind;
-  switch (kind) {
-    case 'MCPToolObservation':
-      return decodeMCPToolObservation(v);
-    case 'FinishObservation':
-      return decodeFinishObservation(v);
-    case 'InvokeSkillObservation':
-      return decodeInvokeSkillObservation(v);
-    case 'SwitchLLMObservation':
-      return decodeSwitchLLMObservation(v);
-    case 'ThinkObservation':
-      return decodeThinkObservation(v);
-    case 'VisionInspectObservation':
-      return decodeVisionInspectObservation(v);
-    case 'ClientToolObservation':
-      return decodeClientToolObservation(v);
-    case 'ApplyPatchObservation':
-      return decodeApplyPatchObservation(v);
-    case 'BrowserObservation':
-      return decodeBrowserObservation(v);
-    case 'DelegateObservation':
-      return decodeDelegateObservation(v);
-    case 'FileEditorObservation':
-      return decodeFileEditorObservation(v);
-    case 'EditObservation':
-      return decodeEditObservation(v);
-    case 'ListDirectoryObservation':
-      return decodeListDirectoryObservation(v);
-    case 'ReadFileObservation':
-      return decodeReadFileObservation(v);
-    case 'WriteFileObservation':
-      return decodeWriteFileObservation(v);
-    case 'GlobObservation':
-      return decodeGlobObservation(v);
-    case 'GrepObservation':
-      return decodeGrepObservation(v);
-    case 'PlanningFileEditorObservation':
-      return decodePlanningFileEditorObservation(v);
-    case 'TaskObservation':
-      return decodeTaskObservation(v);
-    case 'TaskTrackerObservation':
-      return decodeTaskTrackerObservation(v);
-    case 'TerminalObservation':
-      return decodeTerminalObservation(v);
-    case 'ConsultTomObservation':
-      return decodeConsultTomObservation(v);
-    case 'SleeptimeComputeObservation':
-      return decodeSleeptimeComputeObservation(v);
-    case 'WorkflowObservation':
-      return decodeWorkflowObservation(v);
-    default:
-      return lenient && typeof kind === 'string' ? { ...(v as object) } : FAIL;
+  if (typeof kind !== 'string') return FAIL;
+  switch (kind.length) {
+    case 15:
+      if (kind === 'EditObservation') return decodeEditObservation(v);
+      if (kind === 'GlobObservation') return decodeGlobObservation(v);
+      if (kind === 'GrepObservation') return decodeGrepObservation(v);
+      if (kind === 'TaskObservation') return decodeTaskObservation(v);
+      break;
+    case 16:
+      if (kind === 'ThinkObservation') return decodeThinkObservation(v);
+      break;
+    case 17:
+      if (kind === 'FinishObservation') return decodeFinishObservation(v);
+      break;
+    case 18:
+      if (kind === 'MCPToolObservation') return decodeMCPToolObservation(v);
+      if (kind === 'BrowserObservation') return decodeBrowserObservation(v);
+      break;
+    case 19:
+      if (kind === 'DelegateObservation') return decodeDelegateObservation(v);
+      if (kind === 'ReadFileObservation') return decodeReadFileObservation(v);
+      if (kind === 'TerminalObservation') return decodeTerminalObservation(v);
+      if (kind === 'WorkflowObservation') return decodeWorkflowObservation(v);
+      break;
+    case 20:
+      if (kind === 'SwitchLLMObservation') return decodeSwitchLLMObservation(v);
+      if (kind === 'WriteFileObservation') return decodeWriteFileObservation(v);
+      break;
+    case 21:
+      if (kind === 'ClientToolObservation') return decodeClientToolObservation(v);
+      if (kind === 'ApplyPatchObservation') return decodeApplyPatchObservation(v);
+      if (kind === 'FileEditorObservation') return decodeFileEditorObservation(v);
+      if (kind === 'ConsultTomObservation') return decodeConsultTomObservation(v);
+      break;
+    case 22:
+      if (kind === 'InvokeSkillObservation') return decodeInvokeSkillObservation(v);
+      if (kind === 'TaskTrackerObservation') return decodeTaskTrackerObservation(v);
+      break;
+    case 24:
+      if (kind === 'VisionInspectObservation') return decodeVisionInspectObservation(v);
+      if (kind === 'ListDirectoryObservation') return decodeListDirectoryObservation(v);
+      break;
+    case 27:
+      if (kind === 'SleeptimeComputeObservation') return decodeSleeptimeComputeObservation(v);
+      break;
+    case 29:
+      if (kind === 'PlanningFileEditorObservation') return decodePlanningFileEditorObservation(v);
+      break;
   }
+  return lenient ? { ...(v as object) } : FAIL;
 }
 
 function decodeObservationEvent(v: unknown): unknown {
@@ -4132,88 +4132,81 @@ function decodeToolAnnotations_OrNull(v: unknown): unknown {
 function decodeToolDefinition(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const kind = (v as { kind?: unknown }).kind;
-  switch (kind) {
-    case 'MCPToolDefinition':
-      return decodeMCPToolDefinition(v);
-    case 'FinishTool':
-      return decodeFinishTool(v);
-    case 'InvokeSkillTool':
-      return decodeInvokeSkillTool(v);
-    case 'SwitchLLMTool':
-      return decodeSwitchLLMTool(v);
-    case 'ThinkTool':
-      return decodeThinkTool(v);
-    case 'VisionInspectTool':
-      return decodeVisionInspectTool(v);
-    case 'ClientTool':
-      return decodeClientTool(v);
-    case 'ApplyPatchTool':
-      return decodeApplyPatchTool(v);
-    case 'BrowserClickTool':
-      return decodeBrowserClickTool(v);
-    case 'BrowserCloseTabTool':
-      return decodeBrowserCloseTabTool(v);
-    case 'BrowserGetContentTool':
-      return decodeBrowserGetContentTool(v);
-    case 'BrowserGetStateTool':
-      return decodeBrowserGetStateTool(v);
-    case 'BrowserGetStorageTool':
-      return decodeBrowserGetStorageTool(v);
-    case 'BrowserGoBackTool':
-      return decodeBrowserGoBackTool(v);
-    case 'BrowserListTabsTool':
-      return decodeBrowserListTabsTool(v);
-    case 'BrowserNavigateTool':
-      return decodeBrowserNavigateTool(v);
-    case 'BrowserScrollTool':
-      return decodeBrowserScrollTool(v);
-    case 'BrowserSetStorageTool':
-      return decodeBrowserSetStorageTool(v);
-    case 'BrowserStartRecordingTool':
-      return decodeBrowserStartRecordingTool(v);
-    case 'BrowserStopRecordingTool':
-      return decodeBrowserStopRecordingTool(v);
-    case 'BrowserSwitchTabTool':
-      return decodeBrowserSwitchTabTool(v);
-    case 'BrowserToolSet':
-      return decodeBrowserToolSet(v);
-    case 'BrowserTypeTool':
-      return decodeBrowserTypeTool(v);
-    case 'FileEditorTool':
-      return decodeFileEditorTool(v);
-    case 'EditTool':
-      return decodeEditTool(v);
-    case 'ListDirectoryTool':
-      return decodeListDirectoryTool(v);
-    case 'ReadFileTool':
-      return decodeReadFileTool(v);
-    case 'WriteFileTool':
-      return decodeWriteFileTool(v);
-    case 'GlobTool':
-      return decodeGlobTool(v);
-    case 'GrepTool':
-      return decodeGrepTool(v);
-    case 'PlanningFileEditorTool':
-      return decodePlanningFileEditorTool(v);
-    case 'TaskTool':
-      return decodeTaskTool(v);
-    case 'TaskToolSet':
-      return decodeTaskToolSet(v);
-    case 'TaskTrackerTool':
-      return decodeTaskTrackerTool(v);
-    case 'TerminalTool':
-      return decodeTerminalTool(v);
-    case 'SleeptimeComputeTool':
-      return decodeSleeptimeComputeTool(v);
-    case 'TomConsultTool':
-      return decodeTomConsultTool(v);
-    case 'WorkflowTool':
-      return decodeWorkflowTool(v);
-    case 'WorkflowToolSet':
-      return decodeWorkflowToolSet(v);
-    default:
-      return lenient && typeof kind === 'string' ? { ...(v as object) } : FAIL;
+  if (typeof kind !== 'string') return FAIL;
+  switch (kind.length) {
+    case 8:
+      if (kind === 'EditTool') return decodeEditTool(v);
+      if (kind === 'GlobTool') return decodeGlobTool(v);
+      if (kind === 'GrepTool') return decodeGrepTool(v);
+      if (kind === 'TaskTool') return decodeTaskTool(v);
+      break;
+    case 9:
+      if (kind === 'ThinkTool') return decodeThinkTool(v);
+      break;
+    case 10:
+      if (kind === 'FinishTool') return decodeFinishTool(v);
+      if (kind === 'ClientTool') return decodeClientTool(v);
+      break;
+    case 11:
+      if (kind === 'TaskToolSet') return decodeTaskToolSet(v);
+      break;
+    case 12:
+      if (kind === 'ReadFileTool') return decodeReadFileTool(v);
+      if (kind === 'TerminalTool') return decodeTerminalTool(v);
+      if (kind === 'WorkflowTool') return decodeWorkflowTool(v);
+      break;
+    case 13:
+      if (kind === 'SwitchLLMTool') return decodeSwitchLLMTool(v);
+      if (kind === 'WriteFileTool') return decodeWriteFileTool(v);
+      break;
+    case 14:
+      if (kind === 'ApplyPatchTool') return decodeApplyPatchTool(v);
+      if (kind === 'BrowserToolSet') return decodeBrowserToolSet(v);
+      if (kind === 'FileEditorTool') return decodeFileEditorTool(v);
+      if (kind === 'TomConsultTool') return decodeTomConsultTool(v);
+      break;
+    case 15:
+      if (kind === 'InvokeSkillTool') return decodeInvokeSkillTool(v);
+      if (kind === 'BrowserTypeTool') return decodeBrowserTypeTool(v);
+      if (kind === 'TaskTrackerTool') return decodeTaskTrackerTool(v);
+      if (kind === 'WorkflowToolSet') return decodeWorkflowToolSet(v);
+      break;
+    case 16:
+      if (kind === 'BrowserClickTool') return decodeBrowserClickTool(v);
+      break;
+    case 17:
+      if (kind === 'MCPToolDefinition') return decodeMCPToolDefinition(v);
+      if (kind === 'VisionInspectTool') return decodeVisionInspectTool(v);
+      if (kind === 'BrowserGoBackTool') return decodeBrowserGoBackTool(v);
+      if (kind === 'BrowserScrollTool') return decodeBrowserScrollTool(v);
+      if (kind === 'ListDirectoryTool') return decodeListDirectoryTool(v);
+      break;
+    case 19:
+      if (kind === 'BrowserCloseTabTool') return decodeBrowserCloseTabTool(v);
+      if (kind === 'BrowserGetStateTool') return decodeBrowserGetStateTool(v);
+      if (kind === 'BrowserListTabsTool') return decodeBrowserListTabsTool(v);
+      if (kind === 'BrowserNavigateTool') return decodeBrowserNavigateTool(v);
+      break;
+    case 20:
+      if (kind === 'BrowserSwitchTabTool') return decodeBrowserSwitchTabTool(v);
+      if (kind === 'SleeptimeComputeTool') return decodeSleeptimeComputeTool(v);
+      break;
+    case 21:
+      if (kind === 'BrowserGetContentTool') return decodeBrowserGetContentTool(v);
+      if (kind === 'BrowserGetStorageTool') return decodeBrowserGetStorageTool(v);
+      if (kind === 'BrowserSetStorageTool') return decodeBrowserSetStorageTool(v);
+      break;
+    case 22:
+      if (kind === 'PlanningFileEditorTool') return decodePlanningFileEditorTool(v);
+      break;
+    case 24:
+      if (kind === 'BrowserStopRecordingTool') return decodeBrowserStopRecordingTool(v);
+      break;
+    case 25:
+      if (kind === 'BrowserStartRecordingTool') return decodeBrowserStartRecordingTool(v);
+      break;
   }
+  return lenient ? { ...(v as object) } : FAIL;
 }
 
 const ToolExecutionKeys: ReadonlySet<string> = /* @__PURE__ */ new Set(["taskSupport"]);
