@@ -73,6 +73,11 @@ async function main(): Promise<void> {
     ? (JSON.parse(readFileSync(process.env.AGENTWIRE_BENCH_DECODE, 'utf8')) as SideSample[])
     : SIDES.map((side) => measureSide(side));
   const decode = combineSamples(decodeSamples);
+  if (process.argv.includes('--only=decode')) {
+    // The decode section alone, printed and not written to docs/benchmarks.md.
+    console.log(decodeReport(decode, Number(process.env.AGENTWIRE_BENCH_PROCESSES ?? 1)).join('\n'));
+    return;
+  }
   console.log('webhook…');
   const webhook = await benchWebhook(process.argv[1] as string, quick ? 1 : 4, quick ? 1 : 3, quick ? 150_000 : 300_000);
   console.log('agentwire serve…');

@@ -36,11 +36,12 @@ const env = { ...process.env, AGENTWIRE_OPENAPI: join(root, 'spec/service-openap
 
 // Decode: each side in a process of its own, without forced GC; the processes of every side are
 // interleaved, so a change of load on the machine touches every side alike.
-const SIDES = ['parse', 'ajv', 'ajvDefaults', 'agentwire', 'strict', 'valibot', 'batch', 'encode'];
+const SIDES = ['parse', 'ajv', 'ajvDefaults', 'agentwire', 'strict', 'valibot', 'batch', 'encode', 'kinds'];
 const processes = args.includes('--quick') ? 1 : 5;
 const samples = [];
-// `--only=hostile` (or `--only=serve`, `--only=validate`) measures its sections alone (printed, not written): no decode processes.
-const only = args.some((arg) => arg.startsWith('--only='));
+// `--only=hostile` (or `--only=serve`, `--only=validate`) measures its sections alone (printed, not written): no decode
+// processes. `--only=decode` runs the decode processes and prints their section alone.
+const only = args.some((arg) => arg.startsWith('--only=') && arg !== '--only=decode');
 for (let i = 0; i < (only ? 0 : processes); i++) {
   for (const side of SIDES) {
     const sample = spawnSync(process.execPath, [out, `--decode-side=${side}`], { cwd: root, env, encoding: 'utf8' });
