@@ -77,14 +77,31 @@ describe('newUuid', () => {
     expect(new Set(ids).size).toBe(ids.length);
     for (const id of ids) expect(id).toMatch(UUID4);
     // Every random position takes each of its values (a position stuck on some digits would not).
-    for (const position of [0, 7, 9, 15, 20, 35]) expect(new Set(ids.map((id) => id[position])).size).toBe(16);
+    for (const position of [0, 1, 7, 9, 15, 20, 21, 35]) expect(new Set(ids.map((id) => id[position])).size).toBe(16);
     expect(new Set(ids.map((id) => id[19]))).toEqual(new Set(['8', '9', 'a', 'b']));
   });
 
-  it('draws its randomness from Web Crypto in batches, one call per 128 ids', () => {
+  it('writes each random byte as two hex digits, but for the version digit and two bits of the variant', () => {
+    const bytes = (values: number[]) => (array: ArrayBufferView | null) => {
+      const view = array as Uint8Array;
+      for (let i = 0; i < view.length; i++) view[i] = values[i % 16] as number;
+      return array;
+    };
+    const draws = vi.spyOn(globalThis.crypto, 'getRandomValues');
+    draws.mockImplementation(bytes(Array.from({ length: 16 }, (_, i) => i * 17)) as typeof crypto.getRandomValues);
+    // A fresh batch: draw the rest of the current one first (1,024 ids a batch).
+    for (let i = 0; i < 1024 && draws.mock.calls.length === 0; i++) newUuid();
+    expect(newUuid()).toBe('00112233-4455-4677-8899-aabbccddeeff');
+    draws.mockImplementation(bytes([0xff, 0, 0, 0, 0, 0, 0xff, 0, 0xff, 0, 0, 0, 0, 0, 0, 0xa5]) as typeof crypto.getRandomValues);
+    for (let i = 0; i < 1023; i++) newUuid();
+    expect(draws).toHaveBeenCalledTimes(2);
+    expect(newUuid()).toBe('ff000000-0000-4f00-bf00-0000000000a5');
+  });
+
+  it('draws its randomness from Web Crypto in batches, one call per 1,024 ids', () => {
     const draws = vi.spyOn(globalThis.crypto, 'getRandomValues');
     const randomUUID = vi.spyOn(globalThis.crypto, 'randomUUID');
-    for (let i = 0; i < 1280; i++) newUuid();
+    for (let i = 0; i < 10_240; i++) newUuid();
     expect(draws.mock.calls.length).toBeGreaterThanOrEqual(10);
     expect(draws.mock.calls.length).toBeLessThanOrEqual(11);
     expect(randomUUID).not.toHaveBeenCalled();

@@ -57,11 +57,11 @@ function decodeACPToolCallEvent(v: unknown): unknown {
   let _parent_id = x.parent_id;
   _parent_id = _parent_id === undefined ? null : readString_OrNull(_parent_id);
   if (_parent_id === FAIL) return FAIL;
-  if (!("tool_call_id" in x)) return FAIL;
-  const _tool_call_id = readString(x.tool_call_id);
+  let _tool_call_id = x.tool_call_id;
+  _tool_call_id = _tool_call_id === undefined ? FAIL : readString(_tool_call_id);
   if (_tool_call_id === FAIL) return FAIL;
-  if (!("title" in x)) return FAIL;
-  const _title = readString(x.title);
+  let _title = x.title;
+  _title = _title === undefined ? FAIL : readString(_title);
   if (_title === FAIL) return FAIL;
   let _status = x.status;
   _status = _status === undefined ? null : readString_OrNull(_status);
@@ -81,8 +81,8 @@ function decodeACPToolCallEvent(v: unknown): unknown {
   let _is_error = x.is_error;
   _is_error = _is_error === undefined ? false : readBoolean(_is_error);
   if (_is_error === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_ACPToolCallEvent(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_ACPToolCallEvent(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { id: _id, timestamp: _timestamp, source: _source, parent_id: _parent_id, tool_call_id: _tool_call_id, title: _title, status: _status, tool_kind: _tool_kind, raw_input: _raw_input, raw_output: _raw_output, content: _content, is_error: _is_error, kind: _kind };
   return o;
@@ -204,8 +204,8 @@ function decodeActionEvent(v: unknown): unknown {
   let _parent_id = x.parent_id;
   _parent_id = _parent_id === undefined ? null : readString_OrNull(_parent_id);
   if (_parent_id === FAIL) return FAIL;
-  if (!("thought" in x)) return FAIL;
-  const _thought = readListOf_decodeTextContent(x.thought);
+  let _thought = x.thought;
+  _thought = _thought === undefined ? FAIL : readListOf_decodeTextContent(_thought);
   if (_thought === FAIL) return FAIL;
   let _reasoning_content = x.reasoning_content;
   _reasoning_content = _reasoning_content === undefined ? null : readString_OrNull(_reasoning_content);
@@ -219,17 +219,17 @@ function decodeActionEvent(v: unknown): unknown {
   let _action = x.action;
   _action = _action === undefined ? null : decodeAction_OrNull(_action);
   if (_action === FAIL) return FAIL;
-  if (!("tool_name" in x)) return FAIL;
-  const _tool_name = readString(x.tool_name);
+  let _tool_name = x.tool_name;
+  _tool_name = _tool_name === undefined ? FAIL : readString(_tool_name);
   if (_tool_name === FAIL) return FAIL;
-  if (!("tool_call_id" in x)) return FAIL;
-  const _tool_call_id = readString(x.tool_call_id);
+  let _tool_call_id = x.tool_call_id;
+  _tool_call_id = _tool_call_id === undefined ? FAIL : readString(_tool_call_id);
   if (_tool_call_id === FAIL) return FAIL;
-  if (!("tool_call" in x)) return FAIL;
-  const _tool_call = decodeMessageToolCall(x.tool_call);
+  let _tool_call = x.tool_call;
+  _tool_call = _tool_call === undefined ? FAIL : decodeMessageToolCall(_tool_call);
   if (_tool_call === FAIL) return FAIL;
-  if (!("llm_response_id" in x)) return FAIL;
-  const _llm_response_id = readString(x.llm_response_id);
+  let _llm_response_id = x.llm_response_id;
+  _llm_response_id = _llm_response_id === undefined ? FAIL : readString(_llm_response_id);
   if (_llm_response_id === FAIL) return FAIL;
   let _security_risk = x.security_risk;
   _security_risk = _security_risk === undefined ? "UNKNOWN" : decodeSecurityRisk(_security_risk);
@@ -240,8 +240,8 @@ function decodeActionEvent(v: unknown): unknown {
   let _summary = x.summary;
   _summary = _summary === undefined ? null : readString_OrNull(_summary);
   if (_summary === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_ActionEvent(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_ActionEvent(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { id: _id, timestamp: _timestamp, source: _source, parent_id: _parent_id, thought: _thought, reasoning_content: _reasoning_content, thinking_blocks: _thinking_blocks, responses_reasoning_item: _responses_reasoning_item, action: _action, tool_name: _tool_name, tool_call_id: _tool_call_id, tool_call: _tool_call, llm_response_id: _llm_response_id, security_risk: _security_risk, critic_result: _critic_result, summary: _summary, kind: _kind };
   return o;
@@ -282,20 +282,20 @@ function decodeAgentErrorEvent(v: unknown): unknown {
   let _parent_id = x.parent_id;
   _parent_id = _parent_id === undefined ? null : readString_OrNull(_parent_id);
   if (_parent_id === FAIL) return FAIL;
-  if (!("tool_name" in x)) return FAIL;
-  const _tool_name = readString(x.tool_name);
+  let _tool_name = x.tool_name;
+  _tool_name = _tool_name === undefined ? FAIL : readString(_tool_name);
   if (_tool_name === FAIL) return FAIL;
-  if (!("tool_call_id" in x)) return FAIL;
-  const _tool_call_id = readString(x.tool_call_id);
+  let _tool_call_id = x.tool_call_id;
+  _tool_call_id = _tool_call_id === undefined ? FAIL : readString(_tool_call_id);
   if (_tool_call_id === FAIL) return FAIL;
-  if (!("error" in x)) return FAIL;
-  const _error = readString(x.error);
+  let _error = x.error;
+  _error = _error === undefined ? FAIL : readString(_error);
   if (_error === FAIL) return FAIL;
   let _classification = x.classification;
   _classification = _classification === undefined ? null : decodeErrorClassification_OrNull(_classification);
   if (_classification === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_AgentErrorEvent(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_AgentErrorEvent(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { id: _id, timestamp: _timestamp, source: _source, parent_id: _parent_id, tool_name: _tool_name, tool_call_id: _tool_call_id, error: _error, classification: _classification, kind: _kind };
   if (o.classification === null) o.classification = agentErrorClassification(o);
@@ -313,11 +313,11 @@ function decodeApplyPatchAction(v: unknown): unknown {
     }
     return FAIL;
   }
-  if (!("patch" in x)) return FAIL;
-  const _patch = readString(x.patch);
+  let _patch = x.patch;
+  _patch = _patch === undefined ? FAIL : readString(_patch);
   if (_patch === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_ApplyPatchAction(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_ApplyPatchAction(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { patch: _patch, kind: _kind };
   return o;
@@ -353,8 +353,8 @@ function decodeApplyPatchObservation(v: unknown): unknown {
   let _commit = x.commit;
   _commit = _commit === undefined ? null : decodeCommit_OrNull(_commit);
   if (_commit === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_ApplyPatchObservation(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_ApplyPatchObservation(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { content: _content, is_error: _is_error, message: _message, fuzz: _fuzz, commit: _commit, kind: _kind };
   return o;
@@ -363,11 +363,11 @@ function decodeApplyPatchObservation(v: unknown): unknown {
 function decodeApplyPatchTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  if (!("description" in x)) return FAIL;
-  const _description = readString(x.description);
+  let _description = x.description;
+  _description = _description === undefined ? FAIL : readString(_description);
   if (_description === FAIL) return FAIL;
-  if (!("action_type" in x)) return FAIL;
-  const _action_type = readActionKind(x.action_type);
+  let _action_type = x.action_type;
+  _action_type = _action_type === undefined ? FAIL : readActionKind(_action_type);
   if (_action_type === FAIL) return FAIL;
   let _observation_type = x.observation_type;
   _observation_type = _observation_type === undefined ? null : readObservationKind(_observation_type);
@@ -378,8 +378,8 @@ function decodeApplyPatchTool(v: unknown): unknown {
   let _meta = x.meta;
   _meta = _meta === undefined ? null : readRecordOf_readAny_OrNull(_meta);
   if (_meta === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_ApplyPatchTool(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_ApplyPatchTool(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
   const annotations = o.annotations as { title?: unknown } | null;
@@ -397,8 +397,8 @@ function decodeBrowserAction(v: unknown): unknown {
     }
     return FAIL;
   }
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_BrowserAction(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_BrowserAction(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { kind: _kind };
   return o;
@@ -416,14 +416,14 @@ function decodeBrowserClickAction(v: unknown): unknown {
     }
     return FAIL;
   }
-  if (!("index" in x)) return FAIL;
-  const _index = readInteger_min0(x.index);
+  let _index = x.index;
+  _index = _index === undefined ? FAIL : readInteger_min0(_index);
   if (_index === FAIL) return FAIL;
   let _new_tab = x.new_tab;
   _new_tab = _new_tab === undefined ? false : readBoolean(_new_tab);
   if (_new_tab === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_BrowserClickAction(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_BrowserClickAction(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { index: _index, new_tab: _new_tab, kind: _kind };
   return o;
@@ -432,11 +432,11 @@ function decodeBrowserClickAction(v: unknown): unknown {
 function decodeBrowserClickTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  if (!("description" in x)) return FAIL;
-  const _description = readString(x.description);
+  let _description = x.description;
+  _description = _description === undefined ? FAIL : readString(_description);
   if (_description === FAIL) return FAIL;
-  if (!("action_type" in x)) return FAIL;
-  const _action_type = readActionKind(x.action_type);
+  let _action_type = x.action_type;
+  _action_type = _action_type === undefined ? FAIL : readActionKind(_action_type);
   if (_action_type === FAIL) return FAIL;
   let _observation_type = x.observation_type;
   _observation_type = _observation_type === undefined ? null : readObservationKind(_observation_type);
@@ -447,8 +447,8 @@ function decodeBrowserClickTool(v: unknown): unknown {
   let _meta = x.meta;
   _meta = _meta === undefined ? null : readRecordOf_readAny_OrNull(_meta);
   if (_meta === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_BrowserClickTool(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_BrowserClickTool(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
   const annotations = o.annotations as { title?: unknown } | null;
@@ -467,11 +467,11 @@ function decodeBrowserCloseTabAction(v: unknown): unknown {
     }
     return FAIL;
   }
-  if (!("tab_id" in x)) return FAIL;
-  const _tab_id = readString(x.tab_id);
+  let _tab_id = x.tab_id;
+  _tab_id = _tab_id === undefined ? FAIL : readString(_tab_id);
   if (_tab_id === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_BrowserCloseTabAction(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_BrowserCloseTabAction(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { tab_id: _tab_id, kind: _kind };
   return o;
@@ -480,11 +480,11 @@ function decodeBrowserCloseTabAction(v: unknown): unknown {
 function decodeBrowserCloseTabTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  if (!("description" in x)) return FAIL;
-  const _description = readString(x.description);
+  let _description = x.description;
+  _description = _description === undefined ? FAIL : readString(_description);
   if (_description === FAIL) return FAIL;
-  if (!("action_type" in x)) return FAIL;
-  const _action_type = readActionKind(x.action_type);
+  let _action_type = x.action_type;
+  _action_type = _action_type === undefined ? FAIL : readActionKind(_action_type);
   if (_action_type === FAIL) return FAIL;
   let _observation_type = x.observation_type;
   _observation_type = _observation_type === undefined ? null : readObservationKind(_observation_type);
@@ -495,8 +495,8 @@ function decodeBrowserCloseTabTool(v: unknown): unknown {
   let _meta = x.meta;
   _meta = _meta === undefined ? null : readRecordOf_readAny_OrNull(_meta);
   if (_meta === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_BrowserCloseTabTool(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_BrowserCloseTabTool(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
   const annotations = o.annotations as { title?: unknown } | null;
@@ -522,8 +522,8 @@ function decodeBrowserGetContentAction(v: unknown): unknown {
   let _start_from_char = x.start_from_char;
   _start_from_char = _start_from_char === undefined ? 0 : readInteger_min0(_start_from_char);
   if (_start_from_char === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_BrowserGetContentAction(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_BrowserGetContentAction(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { extract_links: _extract_links, start_from_char: _start_from_char, kind: _kind };
   return o;
@@ -532,11 +532,11 @@ function decodeBrowserGetContentAction(v: unknown): unknown {
 function decodeBrowserGetContentTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  if (!("description" in x)) return FAIL;
-  const _description = readString(x.description);
+  let _description = x.description;
+  _description = _description === undefined ? FAIL : readString(_description);
   if (_description === FAIL) return FAIL;
-  if (!("action_type" in x)) return FAIL;
-  const _action_type = readActionKind(x.action_type);
+  let _action_type = x.action_type;
+  _action_type = _action_type === undefined ? FAIL : readActionKind(_action_type);
   if (_action_type === FAIL) return FAIL;
   let _observation_type = x.observation_type;
   _observation_type = _observation_type === undefined ? null : readObservationKind(_observation_type);
@@ -547,8 +547,8 @@ function decodeBrowserGetContentTool(v: unknown): unknown {
   let _meta = x.meta;
   _meta = _meta === undefined ? null : readRecordOf_readAny_OrNull(_meta);
   if (_meta === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_BrowserGetContentTool(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_BrowserGetContentTool(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
   const annotations = o.annotations as { title?: unknown } | null;
@@ -570,8 +570,8 @@ function decodeBrowserGetStateAction(v: unknown): unknown {
   let _include_screenshot = x.include_screenshot;
   _include_screenshot = _include_screenshot === undefined ? false : readBoolean(_include_screenshot);
   if (_include_screenshot === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_BrowserGetStateAction(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_BrowserGetStateAction(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { include_screenshot: _include_screenshot, kind: _kind };
   return o;
@@ -580,11 +580,11 @@ function decodeBrowserGetStateAction(v: unknown): unknown {
 function decodeBrowserGetStateTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  if (!("description" in x)) return FAIL;
-  const _description = readString(x.description);
+  let _description = x.description;
+  _description = _description === undefined ? FAIL : readString(_description);
   if (_description === FAIL) return FAIL;
-  if (!("action_type" in x)) return FAIL;
-  const _action_type = readActionKind(x.action_type);
+  let _action_type = x.action_type;
+  _action_type = _action_type === undefined ? FAIL : readActionKind(_action_type);
   if (_action_type === FAIL) return FAIL;
   let _observation_type = x.observation_type;
   _observation_type = _observation_type === undefined ? null : readObservationKind(_observation_type);
@@ -595,8 +595,8 @@ function decodeBrowserGetStateTool(v: unknown): unknown {
   let _meta = x.meta;
   _meta = _meta === undefined ? null : readRecordOf_readAny_OrNull(_meta);
   if (_meta === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_BrowserGetStateTool(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_BrowserGetStateTool(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
   const annotations = o.annotations as { title?: unknown } | null;
@@ -614,8 +614,8 @@ function decodeBrowserGetStorageAction(v: unknown): unknown {
     }
     return FAIL;
   }
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_BrowserGetStorageAction(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_BrowserGetStorageAction(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { kind: _kind };
   return o;
@@ -624,11 +624,11 @@ function decodeBrowserGetStorageAction(v: unknown): unknown {
 function decodeBrowserGetStorageTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  if (!("description" in x)) return FAIL;
-  const _description = readString(x.description);
+  let _description = x.description;
+  _description = _description === undefined ? FAIL : readString(_description);
   if (_description === FAIL) return FAIL;
-  if (!("action_type" in x)) return FAIL;
-  const _action_type = readActionKind(x.action_type);
+  let _action_type = x.action_type;
+  _action_type = _action_type === undefined ? FAIL : readActionKind(_action_type);
   if (_action_type === FAIL) return FAIL;
   let _observation_type = x.observation_type;
   _observation_type = _observation_type === undefined ? null : readObservationKind(_observation_type);
@@ -639,8 +639,8 @@ function decodeBrowserGetStorageTool(v: unknown): unknown {
   let _meta = x.meta;
   _meta = _meta === undefined ? null : readRecordOf_readAny_OrNull(_meta);
   if (_meta === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_BrowserGetStorageTool(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_BrowserGetStorageTool(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
   const annotations = o.annotations as { title?: unknown } | null;
@@ -658,8 +658,8 @@ function decodeBrowserGoBackAction(v: unknown): unknown {
     }
     return FAIL;
   }
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_BrowserGoBackAction(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_BrowserGoBackAction(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { kind: _kind };
   return o;
@@ -668,11 +668,11 @@ function decodeBrowserGoBackAction(v: unknown): unknown {
 function decodeBrowserGoBackTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  if (!("description" in x)) return FAIL;
-  const _description = readString(x.description);
+  let _description = x.description;
+  _description = _description === undefined ? FAIL : readString(_description);
   if (_description === FAIL) return FAIL;
-  if (!("action_type" in x)) return FAIL;
-  const _action_type = readActionKind(x.action_type);
+  let _action_type = x.action_type;
+  _action_type = _action_type === undefined ? FAIL : readActionKind(_action_type);
   if (_action_type === FAIL) return FAIL;
   let _observation_type = x.observation_type;
   _observation_type = _observation_type === undefined ? null : readObservationKind(_observation_type);
@@ -683,8 +683,8 @@ function decodeBrowserGoBackTool(v: unknown): unknown {
   let _meta = x.meta;
   _meta = _meta === undefined ? null : readRecordOf_readAny_OrNull(_meta);
   if (_meta === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_BrowserGoBackTool(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_BrowserGoBackTool(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
   const annotations = o.annotations as { title?: unknown } | null;
@@ -702,8 +702,8 @@ function decodeBrowserListTabsAction(v: unknown): unknown {
     }
     return FAIL;
   }
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_BrowserListTabsAction(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_BrowserListTabsAction(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { kind: _kind };
   return o;
@@ -712,11 +712,11 @@ function decodeBrowserListTabsAction(v: unknown): unknown {
 function decodeBrowserListTabsTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  if (!("description" in x)) return FAIL;
-  const _description = readString(x.description);
+  let _description = x.description;
+  _description = _description === undefined ? FAIL : readString(_description);
   if (_description === FAIL) return FAIL;
-  if (!("action_type" in x)) return FAIL;
-  const _action_type = readActionKind(x.action_type);
+  let _action_type = x.action_type;
+  _action_type = _action_type === undefined ? FAIL : readActionKind(_action_type);
   if (_action_type === FAIL) return FAIL;
   let _observation_type = x.observation_type;
   _observation_type = _observation_type === undefined ? null : readObservationKind(_observation_type);
@@ -727,8 +727,8 @@ function decodeBrowserListTabsTool(v: unknown): unknown {
   let _meta = x.meta;
   _meta = _meta === undefined ? null : readRecordOf_readAny_OrNull(_meta);
   if (_meta === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_BrowserListTabsTool(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_BrowserListTabsTool(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
   const annotations = o.annotations as { title?: unknown } | null;
@@ -748,14 +748,14 @@ function decodeBrowserNavigateAction(v: unknown): unknown {
     }
     return FAIL;
   }
-  if (!("url" in x)) return FAIL;
-  const _url = readString(x.url);
+  let _url = x.url;
+  _url = _url === undefined ? FAIL : readString(_url);
   if (_url === FAIL) return FAIL;
   let _new_tab = x.new_tab;
   _new_tab = _new_tab === undefined ? false : readBoolean(_new_tab);
   if (_new_tab === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_BrowserNavigateAction(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_BrowserNavigateAction(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { url: _url, new_tab: _new_tab, kind: _kind };
   return o;
@@ -764,11 +764,11 @@ function decodeBrowserNavigateAction(v: unknown): unknown {
 function decodeBrowserNavigateTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  if (!("description" in x)) return FAIL;
-  const _description = readString(x.description);
+  let _description = x.description;
+  _description = _description === undefined ? FAIL : readString(_description);
   if (_description === FAIL) return FAIL;
-  if (!("action_type" in x)) return FAIL;
-  const _action_type = readActionKind(x.action_type);
+  let _action_type = x.action_type;
+  _action_type = _action_type === undefined ? FAIL : readActionKind(_action_type);
   if (_action_type === FAIL) return FAIL;
   let _observation_type = x.observation_type;
   _observation_type = _observation_type === undefined ? null : readObservationKind(_observation_type);
@@ -779,8 +779,8 @@ function decodeBrowserNavigateTool(v: unknown): unknown {
   let _meta = x.meta;
   _meta = _meta === undefined ? null : readRecordOf_readAny_OrNull(_meta);
   if (_meta === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_BrowserNavigateTool(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_BrowserNavigateTool(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
   const annotations = o.annotations as { title?: unknown } | null;
@@ -814,8 +814,8 @@ function decodeBrowserObservation(v: unknown): unknown {
   let _full_output_save_dir = x.full_output_save_dir;
   _full_output_save_dir = _full_output_save_dir === undefined ? null : readString_OrNull(_full_output_save_dir);
   if (_full_output_save_dir === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_BrowserObservation(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_BrowserObservation(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { content: _content, is_error: _is_error, screenshot_data: _screenshot_data, full_output_save_dir: _full_output_save_dir, kind: _kind };
   return o;
@@ -835,8 +835,8 @@ function decodeBrowserScrollAction(v: unknown): unknown {
   let _direction = x.direction;
   _direction = _direction === undefined ? "down" : readEnum_up_down(_direction);
   if (_direction === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_BrowserScrollAction(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_BrowserScrollAction(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { direction: _direction, kind: _kind };
   return o;
@@ -845,11 +845,11 @@ function decodeBrowserScrollAction(v: unknown): unknown {
 function decodeBrowserScrollTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  if (!("description" in x)) return FAIL;
-  const _description = readString(x.description);
+  let _description = x.description;
+  _description = _description === undefined ? FAIL : readString(_description);
   if (_description === FAIL) return FAIL;
-  if (!("action_type" in x)) return FAIL;
-  const _action_type = readActionKind(x.action_type);
+  let _action_type = x.action_type;
+  _action_type = _action_type === undefined ? FAIL : readActionKind(_action_type);
   if (_action_type === FAIL) return FAIL;
   let _observation_type = x.observation_type;
   _observation_type = _observation_type === undefined ? null : readObservationKind(_observation_type);
@@ -860,8 +860,8 @@ function decodeBrowserScrollTool(v: unknown): unknown {
   let _meta = x.meta;
   _meta = _meta === undefined ? null : readRecordOf_readAny_OrNull(_meta);
   if (_meta === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_BrowserScrollTool(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_BrowserScrollTool(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
   const annotations = o.annotations as { title?: unknown } | null;
@@ -880,11 +880,11 @@ function decodeBrowserSetStorageAction(v: unknown): unknown {
     }
     return FAIL;
   }
-  if (!("storage_state" in x)) return FAIL;
-  const _storage_state = readRecordOf_readAny(x.storage_state);
+  let _storage_state = x.storage_state;
+  _storage_state = _storage_state === undefined ? FAIL : readRecordOf_readAny(_storage_state);
   if (_storage_state === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_BrowserSetStorageAction(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_BrowserSetStorageAction(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { storage_state: _storage_state, kind: _kind };
   return o;
@@ -893,11 +893,11 @@ function decodeBrowserSetStorageAction(v: unknown): unknown {
 function decodeBrowserSetStorageTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  if (!("description" in x)) return FAIL;
-  const _description = readString(x.description);
+  let _description = x.description;
+  _description = _description === undefined ? FAIL : readString(_description);
   if (_description === FAIL) return FAIL;
-  if (!("action_type" in x)) return FAIL;
-  const _action_type = readActionKind(x.action_type);
+  let _action_type = x.action_type;
+  _action_type = _action_type === undefined ? FAIL : readActionKind(_action_type);
   if (_action_type === FAIL) return FAIL;
   let _observation_type = x.observation_type;
   _observation_type = _observation_type === undefined ? null : readObservationKind(_observation_type);
@@ -908,8 +908,8 @@ function decodeBrowserSetStorageTool(v: unknown): unknown {
   let _meta = x.meta;
   _meta = _meta === undefined ? null : readRecordOf_readAny_OrNull(_meta);
   if (_meta === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_BrowserSetStorageTool(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_BrowserSetStorageTool(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
   const annotations = o.annotations as { title?: unknown } | null;
@@ -927,8 +927,8 @@ function decodeBrowserStartRecordingAction(v: unknown): unknown {
     }
     return FAIL;
   }
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_BrowserStartRecordingAction(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_BrowserStartRecordingAction(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { kind: _kind };
   return o;
@@ -937,11 +937,11 @@ function decodeBrowserStartRecordingAction(v: unknown): unknown {
 function decodeBrowserStartRecordingTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  if (!("description" in x)) return FAIL;
-  const _description = readString(x.description);
+  let _description = x.description;
+  _description = _description === undefined ? FAIL : readString(_description);
   if (_description === FAIL) return FAIL;
-  if (!("action_type" in x)) return FAIL;
-  const _action_type = readActionKind(x.action_type);
+  let _action_type = x.action_type;
+  _action_type = _action_type === undefined ? FAIL : readActionKind(_action_type);
   if (_action_type === FAIL) return FAIL;
   let _observation_type = x.observation_type;
   _observation_type = _observation_type === undefined ? null : readObservationKind(_observation_type);
@@ -952,8 +952,8 @@ function decodeBrowserStartRecordingTool(v: unknown): unknown {
   let _meta = x.meta;
   _meta = _meta === undefined ? null : readRecordOf_readAny_OrNull(_meta);
   if (_meta === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_BrowserStartRecordingTool(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_BrowserStartRecordingTool(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
   const annotations = o.annotations as { title?: unknown } | null;
@@ -971,8 +971,8 @@ function decodeBrowserStopRecordingAction(v: unknown): unknown {
     }
     return FAIL;
   }
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_BrowserStopRecordingAction(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_BrowserStopRecordingAction(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { kind: _kind };
   return o;
@@ -981,11 +981,11 @@ function decodeBrowserStopRecordingAction(v: unknown): unknown {
 function decodeBrowserStopRecordingTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  if (!("description" in x)) return FAIL;
-  const _description = readString(x.description);
+  let _description = x.description;
+  _description = _description === undefined ? FAIL : readString(_description);
   if (_description === FAIL) return FAIL;
-  if (!("action_type" in x)) return FAIL;
-  const _action_type = readActionKind(x.action_type);
+  let _action_type = x.action_type;
+  _action_type = _action_type === undefined ? FAIL : readActionKind(_action_type);
   if (_action_type === FAIL) return FAIL;
   let _observation_type = x.observation_type;
   _observation_type = _observation_type === undefined ? null : readObservationKind(_observation_type);
@@ -996,8 +996,8 @@ function decodeBrowserStopRecordingTool(v: unknown): unknown {
   let _meta = x.meta;
   _meta = _meta === undefined ? null : readRecordOf_readAny_OrNull(_meta);
   if (_meta === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_BrowserStopRecordingTool(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_BrowserStopRecordingTool(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
   const annotations = o.annotations as { title?: unknown } | null;
@@ -1016,11 +1016,11 @@ function decodeBrowserSwitchTabAction(v: unknown): unknown {
     }
     return FAIL;
   }
-  if (!("tab_id" in x)) return FAIL;
-  const _tab_id = readString(x.tab_id);
+  let _tab_id = x.tab_id;
+  _tab_id = _tab_id === undefined ? FAIL : readString(_tab_id);
   if (_tab_id === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_BrowserSwitchTabAction(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_BrowserSwitchTabAction(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { tab_id: _tab_id, kind: _kind };
   return o;
@@ -1029,11 +1029,11 @@ function decodeBrowserSwitchTabAction(v: unknown): unknown {
 function decodeBrowserSwitchTabTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  if (!("description" in x)) return FAIL;
-  const _description = readString(x.description);
+  let _description = x.description;
+  _description = _description === undefined ? FAIL : readString(_description);
   if (_description === FAIL) return FAIL;
-  if (!("action_type" in x)) return FAIL;
-  const _action_type = readActionKind(x.action_type);
+  let _action_type = x.action_type;
+  _action_type = _action_type === undefined ? FAIL : readActionKind(_action_type);
   if (_action_type === FAIL) return FAIL;
   let _observation_type = x.observation_type;
   _observation_type = _observation_type === undefined ? null : readObservationKind(_observation_type);
@@ -1044,8 +1044,8 @@ function decodeBrowserSwitchTabTool(v: unknown): unknown {
   let _meta = x.meta;
   _meta = _meta === undefined ? null : readRecordOf_readAny_OrNull(_meta);
   if (_meta === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_BrowserSwitchTabTool(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_BrowserSwitchTabTool(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
   const annotations = o.annotations as { title?: unknown } | null;
@@ -1056,11 +1056,11 @@ function decodeBrowserSwitchTabTool(v: unknown): unknown {
 function decodeBrowserToolSet(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  if (!("description" in x)) return FAIL;
-  const _description = readString(x.description);
+  let _description = x.description;
+  _description = _description === undefined ? FAIL : readString(_description);
   if (_description === FAIL) return FAIL;
-  if (!("action_type" in x)) return FAIL;
-  const _action_type = readActionKind(x.action_type);
+  let _action_type = x.action_type;
+  _action_type = _action_type === undefined ? FAIL : readActionKind(_action_type);
   if (_action_type === FAIL) return FAIL;
   let _observation_type = x.observation_type;
   _observation_type = _observation_type === undefined ? null : readObservationKind(_observation_type);
@@ -1071,8 +1071,8 @@ function decodeBrowserToolSet(v: unknown): unknown {
   let _meta = x.meta;
   _meta = _meta === undefined ? null : readRecordOf_readAny_OrNull(_meta);
   if (_meta === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_BrowserToolSet(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_BrowserToolSet(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
   const annotations = o.annotations as { title?: unknown } | null;
@@ -1092,14 +1092,14 @@ function decodeBrowserTypeAction(v: unknown): unknown {
     }
     return FAIL;
   }
-  if (!("index" in x)) return FAIL;
-  const _index = readInteger_min0(x.index);
+  let _index = x.index;
+  _index = _index === undefined ? FAIL : readInteger_min0(_index);
   if (_index === FAIL) return FAIL;
-  if (!("text" in x)) return FAIL;
-  const _text = readString(x.text);
+  let _text = x.text;
+  _text = _text === undefined ? FAIL : readString(_text);
   if (_text === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_BrowserTypeAction(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_BrowserTypeAction(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { index: _index, text: _text, kind: _kind };
   return o;
@@ -1108,11 +1108,11 @@ function decodeBrowserTypeAction(v: unknown): unknown {
 function decodeBrowserTypeTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  if (!("description" in x)) return FAIL;
-  const _description = readString(x.description);
+  let _description = x.description;
+  _description = _description === undefined ? FAIL : readString(_description);
   if (_description === FAIL) return FAIL;
-  if (!("action_type" in x)) return FAIL;
-  const _action_type = readActionKind(x.action_type);
+  let _action_type = x.action_type;
+  _action_type = _action_type === undefined ? FAIL : readActionKind(_action_type);
   if (_action_type === FAIL) return FAIL;
   let _observation_type = x.observation_type;
   _observation_type = _observation_type === undefined ? null : readObservationKind(_observation_type);
@@ -1123,8 +1123,8 @@ function decodeBrowserTypeTool(v: unknown): unknown {
   let _meta = x.meta;
   _meta = _meta === undefined ? null : readRecordOf_readAny_OrNull(_meta);
   if (_meta === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_BrowserTypeTool(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_BrowserTypeTool(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
   const annotations = o.annotations as { title?: unknown } | null;
@@ -1135,11 +1135,11 @@ function decodeBrowserTypeTool(v: unknown): unknown {
 function decodeClientTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  if (!("description" in x)) return FAIL;
-  const _description = readString(x.description);
+  let _description = x.description;
+  _description = _description === undefined ? FAIL : readString(_description);
   if (_description === FAIL) return FAIL;
-  if (!("action_type" in x)) return FAIL;
-  const _action_type = readActionKind(x.action_type);
+  let _action_type = x.action_type;
+  _action_type = _action_type === undefined ? FAIL : readActionKind(_action_type);
   if (_action_type === FAIL) return FAIL;
   let _observation_type = x.observation_type;
   _observation_type = _observation_type === undefined ? null : readObservationKind(_observation_type);
@@ -1150,14 +1150,14 @@ function decodeClientTool(v: unknown): unknown {
   let _meta = x.meta;
   _meta = _meta === undefined ? null : readRecordOf_readAny_OrNull(_meta);
   if (_meta === FAIL) return FAIL;
-  if (!("client_tool_name" in x)) return FAIL;
-  const _client_tool_name = readString(x.client_tool_name);
+  let _client_tool_name = x.client_tool_name;
+  _client_tool_name = _client_tool_name === undefined ? FAIL : readString(_client_tool_name);
   if (_client_tool_name === FAIL) return FAIL;
-  if (!("input_schema" in x)) return FAIL;
-  const _input_schema = readRecordOf_readAny(x.input_schema);
+  let _input_schema = x.input_schema;
+  _input_schema = _input_schema === undefined ? FAIL : readRecordOf_readAny(_input_schema);
   if (_input_schema === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_ClientTool(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_ClientTool(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, client_tool_name: _client_tool_name, input_schema: _input_schema, kind: _kind };
   const annotations = o.annotations as { title?: unknown } | null;
@@ -1183,8 +1183,8 @@ function decodeClientToolObservation(v: unknown): unknown {
   let _is_error = x.is_error;
   _is_error = _is_error === undefined ? false : readBoolean(_is_error);
   if (_is_error === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_ClientToolObservation(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_ClientToolObservation(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { content: _content, is_error: _is_error, kind: _kind };
   return o;
@@ -1275,11 +1275,11 @@ function decodeCondensation(v: unknown): unknown {
   let _summary_offset = x.summary_offset;
   _summary_offset = _summary_offset === undefined ? null : readInteger_min0_OrNull(_summary_offset);
   if (_summary_offset === FAIL) return FAIL;
-  if (!("llm_response_id" in x)) return FAIL;
-  const _llm_response_id = readString(x.llm_response_id);
+  let _llm_response_id = x.llm_response_id;
+  _llm_response_id = _llm_response_id === undefined ? FAIL : readString(_llm_response_id);
   if (_llm_response_id === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_Condensation(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_Condensation(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { id: _id, timestamp: _timestamp, source: _source, parent_id: _parent_id, forgotten_event_ids: _forgotten_event_ids, summary: _summary, summary_offset: _summary_offset, llm_response_id: _llm_response_id, kind: _kind };
   return o;
@@ -1311,8 +1311,8 @@ function decodeCondensationRequest(v: unknown): unknown {
   let _parent_id = x.parent_id;
   _parent_id = _parent_id === undefined ? null : readString_OrNull(_parent_id);
   if (_parent_id === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_CondensationRequest(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_CondensationRequest(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { id: _id, timestamp: _timestamp, source: _source, parent_id: _parent_id, kind: _kind };
   return o;
@@ -1345,11 +1345,11 @@ function decodeCondensationSummaryEvent(v: unknown): unknown {
   let _parent_id = x.parent_id;
   _parent_id = _parent_id === undefined ? null : readString_OrNull(_parent_id);
   if (_parent_id === FAIL) return FAIL;
-  if (!("summary" in x)) return FAIL;
-  const _summary = readString(x.summary);
+  let _summary = x.summary;
+  _summary = _summary === undefined ? FAIL : readString(_summary);
   if (_summary === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_CondensationSummaryEvent(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_CondensationSummaryEvent(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { id: _id, timestamp: _timestamp, source: _source, parent_id: _parent_id, summary: _summary, kind: _kind };
   return o;
@@ -1368,8 +1368,8 @@ function decodeConsultTomAction(v: unknown): unknown {
     }
     return FAIL;
   }
-  if (!("reason" in x)) return FAIL;
-  const _reason = readString(x.reason);
+  let _reason = x.reason;
+  _reason = _reason === undefined ? FAIL : readString(_reason);
   if (_reason === FAIL) return FAIL;
   let _use_user_message = x.use_user_message;
   _use_user_message = _use_user_message === undefined ? true : readBoolean(_use_user_message);
@@ -1377,8 +1377,8 @@ function decodeConsultTomAction(v: unknown): unknown {
   let _custom_query = x.custom_query;
   _custom_query = _custom_query === undefined ? null : readString_OrNull(_custom_query);
   if (_custom_query === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_ConsultTomAction(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_ConsultTomAction(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { reason: _reason, use_user_message: _use_user_message, custom_query: _custom_query, kind: _kind };
   return o;
@@ -1414,8 +1414,8 @@ function decodeConsultTomObservation(v: unknown): unknown {
   let _reasoning = x.reasoning;
   _reasoning = _reasoning === undefined ? null : readString_OrNull(_reasoning);
   if (_reasoning === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_ConsultTomObservation(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_ConsultTomObservation(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { content: _content, is_error: _is_error, suggestions: _suggestions, confidence: _confidence, reasoning: _reasoning, kind: _kind };
   return o;
@@ -1444,23 +1444,23 @@ function decodeConversationErrorEvent(v: unknown): unknown {
   let _timestamp = x.timestamp;
   _timestamp = _timestamp === undefined ? naiveLocalTimestamp() : readString(_timestamp);
   if (_timestamp === FAIL) return FAIL;
-  if (!("source" in x)) return FAIL;
-  const _source = readEnum_agent_user_environment_hook(x.source);
+  let _source = x.source;
+  _source = _source === undefined ? FAIL : readEnum_agent_user_environment_hook(_source);
   if (_source === FAIL) return FAIL;
   let _parent_id = x.parent_id;
   _parent_id = _parent_id === undefined ? null : readString_OrNull(_parent_id);
   if (_parent_id === FAIL) return FAIL;
-  if (!("code" in x)) return FAIL;
-  const _code = readString(x.code);
+  let _code = x.code;
+  _code = _code === undefined ? FAIL : readString(_code);
   if (_code === FAIL) return FAIL;
-  if (!("detail" in x)) return FAIL;
-  const _detail = readString(x.detail);
+  let _detail = x.detail;
+  _detail = _detail === undefined ? FAIL : readString(_detail);
   if (_detail === FAIL) return FAIL;
   let _classification = x.classification;
   _classification = _classification === undefined ? null : decodeErrorClassification_OrNull(_classification);
   if (_classification === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_ConversationErrorEvent(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_ConversationErrorEvent(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { id: _id, timestamp: _timestamp, source: _source, parent_id: _parent_id, code: _code, detail: _detail, classification: _classification, kind: _kind };
   if (o.classification === null) o.classification = conversationErrorClassification(o);
@@ -1501,8 +1501,8 @@ function decodeConversationStateUpdateEvent(v: unknown): unknown {
   let _value = x.value;
   _value = _value === undefined ? {} : readAny(_value);
   if (_value === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_ConversationStateUpdateEvent(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_ConversationStateUpdateEvent(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { id: _id, timestamp: _timestamp, source: _source, parent_id: _parent_id, key: _key, value: _value, kind: _kind };
   return o;
@@ -1511,11 +1511,11 @@ function decodeConversationStateUpdateEvent(v: unknown): unknown {
 function decodeCriticResult(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  if (!("score" in x)) return FAIL;
-  const _score = readNumber_min0_max1(x.score);
+  let _score = x.score;
+  _score = _score === undefined ? FAIL : readNumber_min0_max1(_score);
   if (_score === FAIL) return FAIL;
-  if (!("message" in x)) return FAIL;
-  const _message = readString_OrNull(x.message);
+  let _message = x.message;
+  _message = _message === undefined ? FAIL : readString_OrNull(_message);
   if (_message === FAIL) return FAIL;
   let _metadata = x.metadata;
   _metadata = _metadata === undefined ? null : readRecordOf_readAny_OrNull(_metadata);
@@ -1543,8 +1543,8 @@ function decodeDelegateAction(v: unknown): unknown {
     }
     return FAIL;
   }
-  if (!("command" in x)) return FAIL;
-  const _command = readEnum_spawn_delegate(x.command);
+  let _command = x.command;
+  _command = _command === undefined ? FAIL : readEnum_spawn_delegate(_command);
   if (_command === FAIL) return FAIL;
   let _ids = x.ids;
   _ids = _ids === undefined ? null : readListOf_readString_OrNull(_ids);
@@ -1555,8 +1555,8 @@ function decodeDelegateAction(v: unknown): unknown {
   let _tasks = x.tasks;
   _tasks = _tasks === undefined ? null : readRecordOf_readString_OrNull(_tasks);
   if (_tasks === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_DelegateAction(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_DelegateAction(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { command: _command, ids: _ids, agent_types: _agent_types, tasks: _tasks, kind: _kind };
   return o;
@@ -1581,11 +1581,11 @@ function decodeDelegateObservation(v: unknown): unknown {
   let _is_error = x.is_error;
   _is_error = _is_error === undefined ? false : readBoolean(_is_error);
   if (_is_error === FAIL) return FAIL;
-  if (!("command" in x)) return FAIL;
-  const _command = readEnum_spawn_delegate(x.command);
+  let _command = x.command;
+  _command = _command === undefined ? FAIL : readEnum_spawn_delegate(_command);
   if (_command === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_DelegateObservation(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_DelegateObservation(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { content: _content, is_error: _is_error, command: _command, kind: _kind };
   return o;
@@ -1605,20 +1605,20 @@ function decodeEditAction(v: unknown): unknown {
     }
     return FAIL;
   }
-  if (!("file_path" in x)) return FAIL;
-  const _file_path = readString(x.file_path);
+  let _file_path = x.file_path;
+  _file_path = _file_path === undefined ? FAIL : readString(_file_path);
   if (_file_path === FAIL) return FAIL;
-  if (!("old_string" in x)) return FAIL;
-  const _old_string = readString(x.old_string);
+  let _old_string = x.old_string;
+  _old_string = _old_string === undefined ? FAIL : readString(_old_string);
   if (_old_string === FAIL) return FAIL;
-  if (!("new_string" in x)) return FAIL;
-  const _new_string = readString(x.new_string);
+  let _new_string = x.new_string;
+  _new_string = _new_string === undefined ? FAIL : readString(_new_string);
   if (_new_string === FAIL) return FAIL;
   let _expected_replacements = x.expected_replacements;
   _expected_replacements = _expected_replacements === undefined ? 1 : readInteger_min0(_expected_replacements);
   if (_expected_replacements === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_EditAction(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_EditAction(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { file_path: _file_path, old_string: _old_string, new_string: _new_string, expected_replacements: _expected_replacements, kind: _kind };
   return o;
@@ -1662,8 +1662,8 @@ function decodeEditObservation(v: unknown): unknown {
   let _new_content = x.new_content;
   _new_content = _new_content === undefined ? null : readString_OrNull(_new_content);
   if (_new_content === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_EditObservation(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_EditObservation(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { content: _content, is_error: _is_error, file_path: _file_path, is_new_file: _is_new_file, replacements_made: _replacements_made, old_content: _old_content, new_content: _new_content, kind: _kind };
   return o;
@@ -1672,11 +1672,11 @@ function decodeEditObservation(v: unknown): unknown {
 function decodeEditTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  if (!("description" in x)) return FAIL;
-  const _description = readString(x.description);
+  let _description = x.description;
+  _description = _description === undefined ? FAIL : readString(_description);
   if (_description === FAIL) return FAIL;
-  if (!("action_type" in x)) return FAIL;
-  const _action_type = readActionKind(x.action_type);
+  let _action_type = x.action_type;
+  _action_type = _action_type === undefined ? FAIL : readActionKind(_action_type);
   if (_action_type === FAIL) return FAIL;
   let _observation_type = x.observation_type;
   _observation_type = _observation_type === undefined ? null : readObservationKind(_observation_type);
@@ -1687,8 +1687,8 @@ function decodeEditTool(v: unknown): unknown {
   let _meta = x.meta;
   _meta = _meta === undefined ? null : readRecordOf_readAny_OrNull(_meta);
   if (_meta === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_EditTool(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_EditTool(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
   const annotations = o.annotations as { title?: unknown } | null;
@@ -1709,11 +1709,11 @@ function decodeErrorClassification(v: unknown): unknown {
     }
     return FAIL;
   }
-  if (!("kind" in x)) return FAIL;
-  const _kind = decodeFailureKind(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : decodeFailureKind(_kind);
   if (_kind === FAIL) return FAIL;
-  if (!("retryable" in x)) return FAIL;
-  const _retryable = readBoolean(x.retryable);
+  let _retryable = x.retryable;
+  _retryable = _retryable === undefined ? FAIL : readBoolean(_retryable);
   if (_retryable === FAIL) return FAIL;
   let _user_action = x.user_action;
   _user_action = _user_action === undefined ? "none" : readEnum_none_retry_settings(_user_action);
@@ -1791,8 +1791,8 @@ function decodeFailureKind(v: unknown): unknown {
 function decodeFileChange(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  if (!("type" in x)) return FAIL;
-  const _type = decodeFileChangeType(x.type);
+  let _type = x.type;
+  _type = _type === undefined ? FAIL : decodeFileChangeType(_type);
   if (_type === FAIL) return FAIL;
   let _old_content = x.old_content;
   _old_content = _old_content === undefined ? null : readString_OrNull(_old_content);
@@ -1828,11 +1828,11 @@ function decodeFileEditorAction(v: unknown): unknown {
     }
     return FAIL;
   }
-  if (!("command" in x)) return FAIL;
-  const _command = readEnum_view_create_str_replace_insert_undo_edit(x.command);
+  let _command = x.command;
+  _command = _command === undefined ? FAIL : readEnum_view_create_str_replace_insert_undo_edit(_command);
   if (_command === FAIL) return FAIL;
-  if (!("path" in x)) return FAIL;
-  const _path = readString(x.path);
+  let _path = x.path;
+  _path = _path === undefined ? FAIL : readString(_path);
   if (_path === FAIL) return FAIL;
   let _file_text = x.file_text;
   _file_text = _file_text === undefined ? null : readString_OrNull(_file_text);
@@ -1849,8 +1849,8 @@ function decodeFileEditorAction(v: unknown): unknown {
   let _view_range = x.view_range;
   _view_range = _view_range === undefined ? null : readListOf_readInteger_OrNull(_view_range);
   if (_view_range === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_FileEditorAction(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_FileEditorAction(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { command: _command, path: _path, file_text: _file_text, old_str: _old_str, new_str: _new_str, insert_line: _insert_line, view_range: _view_range, kind: _kind };
   return o;
@@ -1879,8 +1879,8 @@ function decodeFileEditorObservation(v: unknown): unknown {
   let _is_error = x.is_error;
   _is_error = _is_error === undefined ? false : readBoolean(_is_error);
   if (_is_error === FAIL) return FAIL;
-  if (!("command" in x)) return FAIL;
-  const _command = readEnum_view_create_str_replace_insert_undo_edit(x.command);
+  let _command = x.command;
+  _command = _command === undefined ? FAIL : readEnum_view_create_str_replace_insert_undo_edit(_command);
   if (_command === FAIL) return FAIL;
   let _path = x.path;
   _path = _path === undefined ? null : readString_OrNull(_path);
@@ -1894,8 +1894,8 @@ function decodeFileEditorObservation(v: unknown): unknown {
   let _new_content = x.new_content;
   _new_content = _new_content === undefined ? null : readString_OrNull(_new_content);
   if (_new_content === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_FileEditorObservation(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_FileEditorObservation(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { content: _content, is_error: _is_error, command: _command, path: _path, prev_exist: _prev_exist, old_content: _old_content, new_content: _new_content, kind: _kind };
   return o;
@@ -1904,11 +1904,11 @@ function decodeFileEditorObservation(v: unknown): unknown {
 function decodeFileEditorTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  if (!("description" in x)) return FAIL;
-  const _description = readString(x.description);
+  let _description = x.description;
+  _description = _description === undefined ? FAIL : readString(_description);
   if (_description === FAIL) return FAIL;
-  if (!("action_type" in x)) return FAIL;
-  const _action_type = readActionKind(x.action_type);
+  let _action_type = x.action_type;
+  _action_type = _action_type === undefined ? FAIL : readActionKind(_action_type);
   if (_action_type === FAIL) return FAIL;
   let _observation_type = x.observation_type;
   _observation_type = _observation_type === undefined ? null : readObservationKind(_observation_type);
@@ -1919,8 +1919,8 @@ function decodeFileEditorTool(v: unknown): unknown {
   let _meta = x.meta;
   _meta = _meta === undefined ? null : readRecordOf_readAny_OrNull(_meta);
   if (_meta === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_FileEditorTool(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_FileEditorTool(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
   const annotations = o.annotations as { title?: unknown } | null;
@@ -1931,20 +1931,20 @@ function decodeFileEditorTool(v: unknown): unknown {
 function decodeFileEntry(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  if (!("name" in x)) return FAIL;
-  const _name = readString(x.name);
+  let _name = x.name;
+  _name = _name === undefined ? FAIL : readString(_name);
   if (_name === FAIL) return FAIL;
-  if (!("path" in x)) return FAIL;
-  const _path = readString(x.path);
+  let _path = x.path;
+  _path = _path === undefined ? FAIL : readString(_path);
   if (_path === FAIL) return FAIL;
-  if (!("is_directory" in x)) return FAIL;
-  const _is_directory = readBoolean(x.is_directory);
+  let _is_directory = x.is_directory;
+  _is_directory = _is_directory === undefined ? FAIL : readBoolean(_is_directory);
   if (_is_directory === FAIL) return FAIL;
-  if (!("size" in x)) return FAIL;
-  const _size = readInteger(x.size);
+  let _size = x.size;
+  _size = _size === undefined ? FAIL : readInteger(_size);
   if (_size === FAIL) return FAIL;
-  if (!("modified_time" in x)) return FAIL;
-  const _modified_time = readDateTime(x.modified_time);
+  let _modified_time = x.modified_time;
+  _modified_time = _modified_time === undefined ? FAIL : readDateTime(_modified_time);
   if (_modified_time === FAIL) return FAIL;
   const o: Record<string, unknown> = { name: _name, path: _path, is_directory: _is_directory, size: _size, modified_time: _modified_time };
   return openOutput(x, o);
@@ -1961,11 +1961,11 @@ function decodeFinishAction(v: unknown): unknown {
     }
     return FAIL;
   }
-  if (!("message" in x)) return FAIL;
-  const _message = readString(x.message);
+  let _message = x.message;
+  _message = _message === undefined ? FAIL : readString(_message);
   if (_message === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_FinishAction(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_FinishAction(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { message: _message, kind: _kind };
   return o;
@@ -1989,8 +1989,8 @@ function decodeFinishObservation(v: unknown): unknown {
   let _is_error = x.is_error;
   _is_error = _is_error === undefined ? false : readBoolean(_is_error);
   if (_is_error === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_FinishObservation(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_FinishObservation(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { content: _content, is_error: _is_error, kind: _kind };
   return o;
@@ -1999,11 +1999,11 @@ function decodeFinishObservation(v: unknown): unknown {
 function decodeFinishTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  if (!("description" in x)) return FAIL;
-  const _description = readString(x.description);
+  let _description = x.description;
+  _description = _description === undefined ? FAIL : readString(_description);
   if (_description === FAIL) return FAIL;
-  if (!("action_type" in x)) return FAIL;
-  const _action_type = readActionKind(x.action_type);
+  let _action_type = x.action_type;
+  _action_type = _action_type === undefined ? FAIL : readActionKind(_action_type);
   if (_action_type === FAIL) return FAIL;
   let _observation_type = x.observation_type;
   _observation_type = _observation_type === undefined ? null : readObservationKind(_observation_type);
@@ -2014,8 +2014,8 @@ function decodeFinishTool(v: unknown): unknown {
   let _meta = x.meta;
   _meta = _meta === undefined ? null : readRecordOf_readAny_OrNull(_meta);
   if (_meta === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_FinishTool(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_FinishTool(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
   const annotations = o.annotations as { title?: unknown } | null;
@@ -2035,14 +2035,14 @@ function decodeGlobAction(v: unknown): unknown {
     }
     return FAIL;
   }
-  if (!("pattern" in x)) return FAIL;
-  const _pattern = readString(x.pattern);
+  let _pattern = x.pattern;
+  _pattern = _pattern === undefined ? FAIL : readString(_pattern);
   if (_pattern === FAIL) return FAIL;
   let _path = x.path;
   _path = _path === undefined ? null : readString_OrNull(_path);
   if (_path === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_GlobAction(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_GlobAction(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { pattern: _pattern, path: _path, kind: _kind };
   return o;
@@ -2070,20 +2070,20 @@ function decodeGlobObservation(v: unknown): unknown {
   let _is_error = x.is_error;
   _is_error = _is_error === undefined ? false : readBoolean(_is_error);
   if (_is_error === FAIL) return FAIL;
-  if (!("files" in x)) return FAIL;
-  const _files = readListOf_readString(x.files);
+  let _files = x.files;
+  _files = _files === undefined ? FAIL : readListOf_readString(_files);
   if (_files === FAIL) return FAIL;
-  if (!("pattern" in x)) return FAIL;
-  const _pattern = readString(x.pattern);
+  let _pattern = x.pattern;
+  _pattern = _pattern === undefined ? FAIL : readString(_pattern);
   if (_pattern === FAIL) return FAIL;
-  if (!("search_path" in x)) return FAIL;
-  const _search_path = readString(x.search_path);
+  let _search_path = x.search_path;
+  _search_path = _search_path === undefined ? FAIL : readString(_search_path);
   if (_search_path === FAIL) return FAIL;
   let _truncated = x.truncated;
   _truncated = _truncated === undefined ? false : readBoolean(_truncated);
   if (_truncated === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_GlobObservation(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_GlobObservation(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { content: _content, is_error: _is_error, files: _files, pattern: _pattern, search_path: _search_path, truncated: _truncated, kind: _kind };
   return o;
@@ -2092,11 +2092,11 @@ function decodeGlobObservation(v: unknown): unknown {
 function decodeGlobTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  if (!("description" in x)) return FAIL;
-  const _description = readString(x.description);
+  let _description = x.description;
+  _description = _description === undefined ? FAIL : readString(_description);
   if (_description === FAIL) return FAIL;
-  if (!("action_type" in x)) return FAIL;
-  const _action_type = readActionKind(x.action_type);
+  let _action_type = x.action_type;
+  _action_type = _action_type === undefined ? FAIL : readActionKind(_action_type);
   if (_action_type === FAIL) return FAIL;
   let _observation_type = x.observation_type;
   _observation_type = _observation_type === undefined ? null : readObservationKind(_observation_type);
@@ -2107,8 +2107,8 @@ function decodeGlobTool(v: unknown): unknown {
   let _meta = x.meta;
   _meta = _meta === undefined ? null : readRecordOf_readAny_OrNull(_meta);
   if (_meta === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_GlobTool(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_GlobTool(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
   const annotations = o.annotations as { title?: unknown } | null;
@@ -2129,8 +2129,8 @@ function decodeGrepAction(v: unknown): unknown {
     }
     return FAIL;
   }
-  if (!("pattern" in x)) return FAIL;
-  const _pattern = readString(x.pattern);
+  let _pattern = x.pattern;
+  _pattern = _pattern === undefined ? FAIL : readString(_pattern);
   if (_pattern === FAIL) return FAIL;
   let _path = x.path;
   _path = _path === undefined ? null : readString_OrNull(_path);
@@ -2138,8 +2138,8 @@ function decodeGrepAction(v: unknown): unknown {
   let _include = x.include;
   _include = _include === undefined ? null : readString_OrNull(_include);
   if (_include === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_GrepAction(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_GrepAction(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { pattern: _pattern, path: _path, include: _include, kind: _kind };
   return o;
@@ -2168,14 +2168,14 @@ function decodeGrepObservation(v: unknown): unknown {
   let _is_error = x.is_error;
   _is_error = _is_error === undefined ? false : readBoolean(_is_error);
   if (_is_error === FAIL) return FAIL;
-  if (!("matches" in x)) return FAIL;
-  const _matches = readListOf_readString(x.matches);
+  let _matches = x.matches;
+  _matches = _matches === undefined ? FAIL : readListOf_readString(_matches);
   if (_matches === FAIL) return FAIL;
-  if (!("pattern" in x)) return FAIL;
-  const _pattern = readString(x.pattern);
+  let _pattern = x.pattern;
+  _pattern = _pattern === undefined ? FAIL : readString(_pattern);
   if (_pattern === FAIL) return FAIL;
-  if (!("search_path" in x)) return FAIL;
-  const _search_path = readString(x.search_path);
+  let _search_path = x.search_path;
+  _search_path = _search_path === undefined ? FAIL : readString(_search_path);
   if (_search_path === FAIL) return FAIL;
   let _include_pattern = x.include_pattern;
   _include_pattern = _include_pattern === undefined ? null : readString_OrNull(_include_pattern);
@@ -2183,8 +2183,8 @@ function decodeGrepObservation(v: unknown): unknown {
   let _truncated = x.truncated;
   _truncated = _truncated === undefined ? false : readBoolean(_truncated);
   if (_truncated === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_GrepObservation(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_GrepObservation(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { content: _content, is_error: _is_error, matches: _matches, pattern: _pattern, search_path: _search_path, include_pattern: _include_pattern, truncated: _truncated, kind: _kind };
   return o;
@@ -2193,11 +2193,11 @@ function decodeGrepObservation(v: unknown): unknown {
 function decodeGrepTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  if (!("description" in x)) return FAIL;
-  const _description = readString(x.description);
+  let _description = x.description;
+  _description = _description === undefined ? FAIL : readString(_description);
   if (_description === FAIL) return FAIL;
-  if (!("action_type" in x)) return FAIL;
-  const _action_type = readActionKind(x.action_type);
+  let _action_type = x.action_type;
+  _action_type = _action_type === undefined ? FAIL : readActionKind(_action_type);
   if (_action_type === FAIL) return FAIL;
   let _observation_type = x.observation_type;
   _observation_type = _observation_type === undefined ? null : readObservationKind(_observation_type);
@@ -2208,8 +2208,8 @@ function decodeGrepTool(v: unknown): unknown {
   let _meta = x.meta;
   _meta = _meta === undefined ? null : readRecordOf_readAny_OrNull(_meta);
   if (_meta === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_GrepTool(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_GrepTool(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
   const annotations = o.annotations as { title?: unknown } | null;
@@ -2257,23 +2257,23 @@ function decodeHookExecutionEvent(v: unknown): unknown {
   let _parent_id = x.parent_id;
   _parent_id = _parent_id === undefined ? null : readString_OrNull(_parent_id);
   if (_parent_id === FAIL) return FAIL;
-  if (!("hook_event_type" in x)) return FAIL;
-  const _hook_event_type = readEnum_h1k2yoze(x.hook_event_type);
+  let _hook_event_type = x.hook_event_type;
+  _hook_event_type = _hook_event_type === undefined ? FAIL : readEnum_h1k2yoze(_hook_event_type);
   if (_hook_event_type === FAIL) return FAIL;
-  if (!("hook_command" in x)) return FAIL;
-  const _hook_command = readString(x.hook_command);
+  let _hook_command = x.hook_command;
+  _hook_command = _hook_command === undefined ? FAIL : readString(_hook_command);
   if (_hook_command === FAIL) return FAIL;
   let _tool_name = x.tool_name;
   _tool_name = _tool_name === undefined ? null : readString_OrNull(_tool_name);
   if (_tool_name === FAIL) return FAIL;
-  if (!("success" in x)) return FAIL;
-  const _success = readBoolean(x.success);
+  let _success = x.success;
+  _success = _success === undefined ? FAIL : readBoolean(_success);
   if (_success === FAIL) return FAIL;
   let _blocked = x.blocked;
   _blocked = _blocked === undefined ? false : readBoolean(_blocked);
   if (_blocked === FAIL) return FAIL;
-  if (!("exit_code" in x)) return FAIL;
-  const _exit_code = readInteger(x.exit_code);
+  let _exit_code = x.exit_code;
+  _exit_code = _exit_code === undefined ? FAIL : readInteger(_exit_code);
   if (_exit_code === FAIL) return FAIL;
   let _stdout = x.stdout;
   _stdout = _stdout === undefined ? "" : readString(_stdout);
@@ -2299,8 +2299,8 @@ function decodeHookExecutionEvent(v: unknown): unknown {
   let _hook_input = x.hook_input;
   _hook_input = _hook_input === undefined ? null : readRecordOf_readAny_OrNull(_hook_input);
   if (_hook_input === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_HookExecutionEvent(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_HookExecutionEvent(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { id: _id, timestamp: _timestamp, source: _source, parent_id: _parent_id, hook_event_type: _hook_event_type, hook_command: _hook_command, tool_name: _tool_name, success: _success, blocked: _blocked, exit_code: _exit_code, stdout: _stdout, stderr: _stderr, reason: _reason, additional_context: _additional_context, error: _error, action_id: _action_id, message_id: _message_id, hook_input: _hook_input, kind: _kind };
   return o;
@@ -2320,8 +2320,8 @@ function decodeIcon(v: unknown): unknown {
     }
     if (keepFields || key in Object.prototype || !Object.hasOwn(x, key)) return FAIL;
   }
-  if (!("src" in x)) return FAIL;
-  const _src = readString(x.src);
+  let _src = x.src;
+  _src = _src === undefined ? FAIL : readString(_src);
   if (_src === FAIL) return FAIL;
   let _mimeType = x.mimeType;
   _mimeType = _mimeType === undefined ? null : readString_OrNull(_mimeType);
@@ -2343,8 +2343,8 @@ function decodeImageContent(v: unknown): unknown {
   let _type = x.type;
   _type = _type === undefined ? "image" : readConst_image(_type);
   if (_type === FAIL) return FAIL;
-  if (!("image_urls" in x)) return FAIL;
-  const _image_urls = readListOf_readString(x.image_urls);
+  let _image_urls = x.image_urls;
+  _image_urls = _image_urls === undefined ? FAIL : readListOf_readString(_image_urls);
   if (_image_urls === FAIL) return FAIL;
   const o: Record<string, unknown> = { cache_prompt: _cache_prompt, type: _type, image_urls: _image_urls };
   return openOutput(x, o);
@@ -2376,8 +2376,8 @@ function decodeInterruptEvent(v: unknown): unknown {
   let _parent_id = x.parent_id;
   _parent_id = _parent_id === undefined ? null : readString_OrNull(_parent_id);
   if (_parent_id === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_InterruptEvent(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_InterruptEvent(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { id: _id, timestamp: _timestamp, source: _source, parent_id: _parent_id, kind: _kind };
   return o;
@@ -2394,11 +2394,11 @@ function decodeInvokeSkillAction(v: unknown): unknown {
     }
     return FAIL;
   }
-  if (!("name" in x)) return FAIL;
-  const _name = readString(x.name);
+  let _name = x.name;
+  _name = _name === undefined ? FAIL : readString(_name);
   if (_name === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_InvokeSkillAction(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_InvokeSkillAction(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { name: _name, kind: _kind };
   return o;
@@ -2423,11 +2423,11 @@ function decodeInvokeSkillObservation(v: unknown): unknown {
   let _is_error = x.is_error;
   _is_error = _is_error === undefined ? false : readBoolean(_is_error);
   if (_is_error === FAIL) return FAIL;
-  if (!("skill_name" in x)) return FAIL;
-  const _skill_name = readString(x.skill_name);
+  let _skill_name = x.skill_name;
+  _skill_name = _skill_name === undefined ? FAIL : readString(_skill_name);
   if (_skill_name === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_InvokeSkillObservation(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_InvokeSkillObservation(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { content: _content, is_error: _is_error, skill_name: _skill_name, kind: _kind };
   return o;
@@ -2436,11 +2436,11 @@ function decodeInvokeSkillObservation(v: unknown): unknown {
 function decodeInvokeSkillTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  if (!("description" in x)) return FAIL;
-  const _description = readString(x.description);
+  let _description = x.description;
+  _description = _description === undefined ? FAIL : readString(_description);
   if (_description === FAIL) return FAIL;
-  if (!("action_type" in x)) return FAIL;
-  const _action_type = readActionKind(x.action_type);
+  let _action_type = x.action_type;
+  _action_type = _action_type === undefined ? FAIL : readActionKind(_action_type);
   if (_action_type === FAIL) return FAIL;
   let _observation_type = x.observation_type;
   _observation_type = _observation_type === undefined ? null : readObservationKind(_observation_type);
@@ -2451,8 +2451,8 @@ function decodeInvokeSkillTool(v: unknown): unknown {
   let _meta = x.meta;
   _meta = _meta === undefined ? null : readRecordOf_readAny_OrNull(_meta);
   if (_meta === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_InvokeSkillTool(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_InvokeSkillTool(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
   const annotations = o.annotations as { title?: unknown } | null;
@@ -2490,11 +2490,11 @@ function decodeLLMCompletionLogEvent(v: unknown): unknown {
   let _parent_id = x.parent_id;
   _parent_id = _parent_id === undefined ? null : readString_OrNull(_parent_id);
   if (_parent_id === FAIL) return FAIL;
-  if (!("filename" in x)) return FAIL;
-  const _filename = readString(x.filename);
+  let _filename = x.filename;
+  _filename = _filename === undefined ? FAIL : readString(_filename);
   if (_filename === FAIL) return FAIL;
-  if (!("log_data" in x)) return FAIL;
-  const _log_data = readString(x.log_data);
+  let _log_data = x.log_data;
+  _log_data = _log_data === undefined ? FAIL : readString(_log_data);
   if (_log_data === FAIL) return FAIL;
   let _model_name = x.model_name;
   _model_name = _model_name === undefined ? "unknown" : readString(_model_name);
@@ -2502,8 +2502,8 @@ function decodeLLMCompletionLogEvent(v: unknown): unknown {
   let _usage_id = x.usage_id;
   _usage_id = _usage_id === undefined ? "default" : readString(_usage_id);
   if (_usage_id === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_LLMCompletionLogEvent(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_LLMCompletionLogEvent(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { id: _id, timestamp: _timestamp, source: _source, parent_id: _parent_id, filename: _filename, log_data: _log_data, model_name: _model_name, usage_id: _usage_id, kind: _kind };
   return o;
@@ -2527,8 +2527,8 @@ function decodeListDirectoryAction(v: unknown): unknown {
   let _recursive = x.recursive;
   _recursive = _recursive === undefined ? false : readBoolean(_recursive);
   if (_recursive === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_ListDirectoryAction(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_ListDirectoryAction(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { dir_path: _dir_path, recursive: _recursive, kind: _kind };
   return o;
@@ -2568,8 +2568,8 @@ function decodeListDirectoryObservation(v: unknown): unknown {
   let _is_truncated = x.is_truncated;
   _is_truncated = _is_truncated === undefined ? false : readBoolean(_is_truncated);
   if (_is_truncated === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_ListDirectoryObservation(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_ListDirectoryObservation(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { content: _content, is_error: _is_error, dir_path: _dir_path, entries: _entries, total_count: _total_count, is_truncated: _is_truncated, kind: _kind };
   return o;
@@ -2578,11 +2578,11 @@ function decodeListDirectoryObservation(v: unknown): unknown {
 function decodeListDirectoryTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  if (!("description" in x)) return FAIL;
-  const _description = readString(x.description);
+  let _description = x.description;
+  _description = _description === undefined ? FAIL : readString(_description);
   if (_description === FAIL) return FAIL;
-  if (!("action_type" in x)) return FAIL;
-  const _action_type = readActionKind(x.action_type);
+  let _action_type = x.action_type;
+  _action_type = _action_type === undefined ? FAIL : readActionKind(_action_type);
   if (_action_type === FAIL) return FAIL;
   let _observation_type = x.observation_type;
   _observation_type = _observation_type === undefined ? null : readObservationKind(_observation_type);
@@ -2593,8 +2593,8 @@ function decodeListDirectoryTool(v: unknown): unknown {
   let _meta = x.meta;
   _meta = _meta === undefined ? null : readRecordOf_readAny_OrNull(_meta);
   if (_meta === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_ListDirectoryTool(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_ListDirectoryTool(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
   const annotations = o.annotations as { title?: unknown } | null;
@@ -2616,8 +2616,8 @@ function decodeMCPToolAction(v: unknown): unknown {
   let _data = x.data;
   _data = _data === undefined ? {} : readRecordOf_readAny(_data);
   if (_data === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_MCPToolAction(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_MCPToolAction(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { data: _data, kind: _kind };
   return o;
@@ -2626,11 +2626,11 @@ function decodeMCPToolAction(v: unknown): unknown {
 function decodeMCPToolDefinition(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  if (!("description" in x)) return FAIL;
-  const _description = readString(x.description);
+  let _description = x.description;
+  _description = _description === undefined ? FAIL : readString(_description);
   if (_description === FAIL) return FAIL;
-  if (!("action_type" in x)) return FAIL;
-  const _action_type = readActionKind(x.action_type);
+  let _action_type = x.action_type;
+  _action_type = _action_type === undefined ? FAIL : readActionKind(_action_type);
   if (_action_type === FAIL) return FAIL;
   let _observation_type = x.observation_type;
   _observation_type = _observation_type === undefined ? null : readObservationKind(_observation_type);
@@ -2641,11 +2641,11 @@ function decodeMCPToolDefinition(v: unknown): unknown {
   let _meta = x.meta;
   _meta = _meta === undefined ? null : readRecordOf_readAny_OrNull(_meta);
   if (_meta === FAIL) return FAIL;
-  if (!("mcp_tool" in x)) return FAIL;
-  const _mcp_tool = decodeMcpTool(x.mcp_tool);
+  let _mcp_tool = x.mcp_tool;
+  _mcp_tool = _mcp_tool === undefined ? FAIL : decodeMcpTool(_mcp_tool);
   if (_mcp_tool === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_MCPToolDefinition(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_MCPToolDefinition(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, mcp_tool: _mcp_tool, kind: _kind };
   const annotations = o.annotations as { title?: unknown } | null;
@@ -2672,11 +2672,11 @@ function decodeMCPToolObservation(v: unknown): unknown {
   let _is_error = x.is_error;
   _is_error = _is_error === undefined ? false : readBoolean(_is_error);
   if (_is_error === FAIL) return FAIL;
-  if (!("tool_name" in x)) return FAIL;
-  const _tool_name = readString(x.tool_name);
+  let _tool_name = x.tool_name;
+  _tool_name = _tool_name === undefined ? FAIL : readString(_tool_name);
   if (_tool_name === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_MCPToolObservation(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_MCPToolObservation(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { content: _content, is_error: _is_error, tool_name: _tool_name, kind: _kind };
   return o;
@@ -2702,8 +2702,8 @@ function decodeMcpTool(v: unknown): unknown {
     }
     if (keepFields || key in Object.prototype || !Object.hasOwn(x, key)) return FAIL;
   }
-  if (!("name" in x)) return FAIL;
-  const _name = readString(x.name);
+  let _name = x.name;
+  _name = _name === undefined ? FAIL : readString(_name);
   if (_name === FAIL) return FAIL;
   let _title = x.title;
   _title = _title === undefined ? null : readString_OrNull(_title);
@@ -2711,8 +2711,8 @@ function decodeMcpTool(v: unknown): unknown {
   let _description = x.description;
   _description = _description === undefined ? null : readString_OrNull(_description);
   if (_description === FAIL) return FAIL;
-  if (!("inputSchema" in x)) return FAIL;
-  const _inputSchema = readRecordOf_readAny(x.inputSchema);
+  let _inputSchema = x.inputSchema;
+  _inputSchema = _inputSchema === undefined ? FAIL : readRecordOf_readAny(_inputSchema);
   if (_inputSchema === FAIL) return FAIL;
   let _outputSchema = x.outputSchema;
   _outputSchema = _outputSchema === undefined ? null : readRecordOf_readAny_OrNull(_outputSchema);
@@ -2778,8 +2778,8 @@ function decodeMcpToolAnnotations_OrNull(v: unknown): unknown {
 function decodeMessage(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  if (!("role" in x)) return FAIL;
-  const _role = readEnum_user_system_assistant_tool(x.role);
+  let _role = x.role;
+  _role = _role === undefined ? FAIL : readEnum_user_system_assistant_tool(_role);
   if (_role === FAIL) return FAIL;
   let _content = x.content;
   _content = _content === undefined ? [] : readListOf_readAnyOf_decodeTextContent_decodeImageContent(_content);
@@ -2832,14 +2832,14 @@ function decodeMessageEvent(v: unknown): unknown {
   let _timestamp = x.timestamp;
   _timestamp = _timestamp === undefined ? naiveLocalTimestamp() : readString(_timestamp);
   if (_timestamp === FAIL) return FAIL;
-  if (!("source" in x)) return FAIL;
-  const _source = readEnum_agent_user_environment_hook(x.source);
+  let _source = x.source;
+  _source = _source === undefined ? FAIL : readEnum_agent_user_environment_hook(_source);
   if (_source === FAIL) return FAIL;
   let _parent_id = x.parent_id;
   _parent_id = _parent_id === undefined ? null : readString_OrNull(_parent_id);
   if (_parent_id === FAIL) return FAIL;
-  if (!("llm_message" in x)) return FAIL;
-  const _llm_message = decodeMessage(x.llm_message);
+  let _llm_message = x.llm_message;
+  _llm_message = _llm_message === undefined ? FAIL : decodeMessage(_llm_message);
   if (_llm_message === FAIL) return FAIL;
   let _llm_response_id = x.llm_response_id;
   _llm_response_id = _llm_response_id === undefined ? null : readString_OrNull(_llm_response_id);
@@ -2856,8 +2856,8 @@ function decodeMessageEvent(v: unknown): unknown {
   let _critic_result = x.critic_result;
   _critic_result = _critic_result === undefined ? null : decodeCriticResult_OrNull(_critic_result);
   if (_critic_result === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_MessageEvent(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_MessageEvent(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { id: _id, timestamp: _timestamp, source: _source, parent_id: _parent_id, llm_message: _llm_message, llm_response_id: _llm_response_id, activated_skills: _activated_skills, extended_content: _extended_content, sender: _sender, critic_result: _critic_result, kind: _kind };
   return o;
@@ -2866,20 +2866,20 @@ function decodeMessageEvent(v: unknown): unknown {
 function decodeMessageToolCall(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  if (!("id" in x)) return FAIL;
-  const _id = readString(x.id);
+  let _id = x.id;
+  _id = _id === undefined ? FAIL : readString(_id);
   if (_id === FAIL) return FAIL;
   let _responses_item_id = x.responses_item_id;
   _responses_item_id = _responses_item_id === undefined ? null : readString_OrNull(_responses_item_id);
   if (_responses_item_id === FAIL) return FAIL;
-  if (!("name" in x)) return FAIL;
-  const _name = readString(x.name);
+  let _name = x.name;
+  _name = _name === undefined ? FAIL : readString(_name);
   if (_name === FAIL) return FAIL;
-  if (!("arguments" in x)) return FAIL;
-  const _arguments = readString(x.arguments);
+  let _arguments = x.arguments;
+  _arguments = _arguments === undefined ? FAIL : readString(_arguments);
   if (_arguments === FAIL) return FAIL;
-  if (!("origin" in x)) return FAIL;
-  const _origin = readEnum_completion_responses(x.origin);
+  let _origin = x.origin;
+  _origin = _origin === undefined ? FAIL : readEnum_completion_responses(_origin);
   if (_origin === FAIL) return FAIL;
   const o: Record<string, unknown> = { id: _id, responses_item_id: _responses_item_id, name: _name, arguments: _arguments, origin: _origin };
   return openOutput(x, o);
@@ -2971,23 +2971,23 @@ function decodeObservationEvent(v: unknown): unknown {
   let _parent_id = x.parent_id;
   _parent_id = _parent_id === undefined ? null : readString_OrNull(_parent_id);
   if (_parent_id === FAIL) return FAIL;
-  if (!("tool_name" in x)) return FAIL;
-  const _tool_name = readString(x.tool_name);
+  let _tool_name = x.tool_name;
+  _tool_name = _tool_name === undefined ? FAIL : readString(_tool_name);
   if (_tool_name === FAIL) return FAIL;
-  if (!("tool_call_id" in x)) return FAIL;
-  const _tool_call_id = readString(x.tool_call_id);
+  let _tool_call_id = x.tool_call_id;
+  _tool_call_id = _tool_call_id === undefined ? FAIL : readString(_tool_call_id);
   if (_tool_call_id === FAIL) return FAIL;
-  if (!("observation" in x)) return FAIL;
-  const _observation = decodeObservation(x.observation);
+  let _observation = x.observation;
+  _observation = _observation === undefined ? FAIL : decodeObservation(_observation);
   if (_observation === FAIL) return FAIL;
-  if (!("action_id" in x)) return FAIL;
-  const _action_id = readString(x.action_id);
+  let _action_id = x.action_id;
+  _action_id = _action_id === undefined ? FAIL : readString(_action_id);
   if (_action_id === FAIL) return FAIL;
   let _extended_content = x.extended_content;
   _extended_content = _extended_content === undefined ? [] : readListOf_decodeTextContent(_extended_content);
   if (_extended_content === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_ObservationEvent(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_ObservationEvent(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { id: _id, timestamp: _timestamp, source: _source, parent_id: _parent_id, tool_name: _tool_name, tool_call_id: _tool_call_id, observation: _observation, action_id: _action_id, extended_content: _extended_content, kind: _kind };
   return o;
@@ -3019,8 +3019,8 @@ function decodePauseEvent(v: unknown): unknown {
   let _parent_id = x.parent_id;
   _parent_id = _parent_id === undefined ? null : readString_OrNull(_parent_id);
   if (_parent_id === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_PauseEvent(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_PauseEvent(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { id: _id, timestamp: _timestamp, source: _source, parent_id: _parent_id, kind: _kind };
   return o;
@@ -3043,11 +3043,11 @@ function decodePlanningFileEditorAction(v: unknown): unknown {
     }
     return FAIL;
   }
-  if (!("command" in x)) return FAIL;
-  const _command = readEnum_view_create_str_replace_insert_undo_edit(x.command);
+  let _command = x.command;
+  _command = _command === undefined ? FAIL : readEnum_view_create_str_replace_insert_undo_edit(_command);
   if (_command === FAIL) return FAIL;
-  if (!("path" in x)) return FAIL;
-  const _path = readString(x.path);
+  let _path = x.path;
+  _path = _path === undefined ? FAIL : readString(_path);
   if (_path === FAIL) return FAIL;
   let _file_text = x.file_text;
   _file_text = _file_text === undefined ? null : readString_OrNull(_file_text);
@@ -3064,8 +3064,8 @@ function decodePlanningFileEditorAction(v: unknown): unknown {
   let _view_range = x.view_range;
   _view_range = _view_range === undefined ? null : readListOf_readInteger_OrNull(_view_range);
   if (_view_range === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_PlanningFileEditorAction(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_PlanningFileEditorAction(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { command: _command, path: _path, file_text: _file_text, old_str: _old_str, new_str: _new_str, insert_line: _insert_line, view_range: _view_range, kind: _kind };
   return o;
@@ -3094,8 +3094,8 @@ function decodePlanningFileEditorObservation(v: unknown): unknown {
   let _is_error = x.is_error;
   _is_error = _is_error === undefined ? false : readBoolean(_is_error);
   if (_is_error === FAIL) return FAIL;
-  if (!("command" in x)) return FAIL;
-  const _command = readEnum_view_create_str_replace_insert_undo_edit(x.command);
+  let _command = x.command;
+  _command = _command === undefined ? FAIL : readEnum_view_create_str_replace_insert_undo_edit(_command);
   if (_command === FAIL) return FAIL;
   let _path = x.path;
   _path = _path === undefined ? null : readString_OrNull(_path);
@@ -3109,8 +3109,8 @@ function decodePlanningFileEditorObservation(v: unknown): unknown {
   let _new_content = x.new_content;
   _new_content = _new_content === undefined ? null : readString_OrNull(_new_content);
   if (_new_content === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_PlanningFileEditorObservation(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_PlanningFileEditorObservation(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { content: _content, is_error: _is_error, command: _command, path: _path, prev_exist: _prev_exist, old_content: _old_content, new_content: _new_content, kind: _kind };
   return o;
@@ -3119,11 +3119,11 @@ function decodePlanningFileEditorObservation(v: unknown): unknown {
 function decodePlanningFileEditorTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  if (!("description" in x)) return FAIL;
-  const _description = readString(x.description);
+  let _description = x.description;
+  _description = _description === undefined ? FAIL : readString(_description);
   if (_description === FAIL) return FAIL;
-  if (!("action_type" in x)) return FAIL;
-  const _action_type = readActionKind(x.action_type);
+  let _action_type = x.action_type;
+  _action_type = _action_type === undefined ? FAIL : readActionKind(_action_type);
   if (_action_type === FAIL) return FAIL;
   let _observation_type = x.observation_type;
   _observation_type = _observation_type === undefined ? null : readObservationKind(_observation_type);
@@ -3134,8 +3134,8 @@ function decodePlanningFileEditorTool(v: unknown): unknown {
   let _meta = x.meta;
   _meta = _meta === undefined ? null : readRecordOf_readAny_OrNull(_meta);
   if (_meta === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_PlanningFileEditorTool(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_PlanningFileEditorTool(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
   const annotations = o.annotations as { title?: unknown } | null;
@@ -3156,8 +3156,8 @@ function decodeReadFileAction(v: unknown): unknown {
     }
     return FAIL;
   }
-  if (!("file_path" in x)) return FAIL;
-  const _file_path = readString(x.file_path);
+  let _file_path = x.file_path;
+  _file_path = _file_path === undefined ? FAIL : readString(_file_path);
   if (_file_path === FAIL) return FAIL;
   let _offset = x.offset;
   _offset = _offset === undefined ? null : readInteger_min0_OrNull(_offset);
@@ -3165,8 +3165,8 @@ function decodeReadFileAction(v: unknown): unknown {
   let _limit = x.limit;
   _limit = _limit === undefined ? null : readInteger_min1_OrNull(_limit);
   if (_limit === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_ReadFileAction(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_ReadFileAction(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { file_path: _file_path, offset: _offset, limit: _limit, kind: _kind };
   return o;
@@ -3195,8 +3195,8 @@ function decodeReadFileObservation(v: unknown): unknown {
   let _is_error = x.is_error;
   _is_error = _is_error === undefined ? false : readBoolean(_is_error);
   if (_is_error === FAIL) return FAIL;
-  if (!("file_path" in x)) return FAIL;
-  const _file_path = readString(x.file_path);
+  let _file_path = x.file_path;
+  _file_path = _file_path === undefined ? FAIL : readString(_file_path);
   if (_file_path === FAIL) return FAIL;
   let _file_content = x.file_content;
   _file_content = _file_content === undefined ? "" : readString(_file_content);
@@ -3210,8 +3210,8 @@ function decodeReadFileObservation(v: unknown): unknown {
   let _total_lines = x.total_lines;
   _total_lines = _total_lines === undefined ? null : readInteger_OrNull(_total_lines);
   if (_total_lines === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_ReadFileObservation(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_ReadFileObservation(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { content: _content, is_error: _is_error, file_path: _file_path, file_content: _file_content, is_truncated: _is_truncated, lines_shown: _lines_shown, total_lines: _total_lines, kind: _kind };
   return o;
@@ -3220,11 +3220,11 @@ function decodeReadFileObservation(v: unknown): unknown {
 function decodeReadFileTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  if (!("description" in x)) return FAIL;
-  const _description = readString(x.description);
+  let _description = x.description;
+  _description = _description === undefined ? FAIL : readString(_description);
   if (_description === FAIL) return FAIL;
-  if (!("action_type" in x)) return FAIL;
-  const _action_type = readActionKind(x.action_type);
+  let _action_type = x.action_type;
+  _action_type = _action_type === undefined ? FAIL : readActionKind(_action_type);
   if (_action_type === FAIL) return FAIL;
   let _observation_type = x.observation_type;
   _observation_type = _observation_type === undefined ? null : readObservationKind(_observation_type);
@@ -3235,8 +3235,8 @@ function decodeReadFileTool(v: unknown): unknown {
   let _meta = x.meta;
   _meta = _meta === undefined ? null : readRecordOf_readAny_OrNull(_meta);
   if (_meta === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_ReadFileTool(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_ReadFileTool(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
   const annotations = o.annotations as { title?: unknown } | null;
@@ -3277,8 +3277,8 @@ function decodeRedactedThinkingBlock(v: unknown): unknown {
   let _type = x.type;
   _type = _type === undefined ? "redacted_thinking" : readConst_redacted_thinking(_type);
   if (_type === FAIL) return FAIL;
-  if (!("data" in x)) return FAIL;
-  const _data = readString(x.data);
+  let _data = x.data;
+  _data = _data === undefined ? FAIL : readString(_data);
   if (_data === FAIL) return FAIL;
   const o: Record<string, unknown> = { type: _type, data: _data };
   return openOutput(x, o);
@@ -3310,20 +3310,20 @@ function decodeServerErrorEvent(v: unknown): unknown {
   let _timestamp = x.timestamp;
   _timestamp = _timestamp === undefined ? naiveLocalTimestamp() : readString(_timestamp);
   if (_timestamp === FAIL) return FAIL;
-  if (!("source" in x)) return FAIL;
-  const _source = readEnum_agent_user_environment_hook(x.source);
+  let _source = x.source;
+  _source = _source === undefined ? FAIL : readEnum_agent_user_environment_hook(_source);
   if (_source === FAIL) return FAIL;
   let _parent_id = x.parent_id;
   _parent_id = _parent_id === undefined ? null : readString_OrNull(_parent_id);
   if (_parent_id === FAIL) return FAIL;
-  if (!("code" in x)) return FAIL;
-  const _code = readString(x.code);
+  let _code = x.code;
+  _code = _code === undefined ? FAIL : readString(_code);
   if (_code === FAIL) return FAIL;
-  if (!("detail" in x)) return FAIL;
-  const _detail = readString(x.detail);
+  let _detail = x.detail;
+  _detail = _detail === undefined ? FAIL : readString(_detail);
   if (_detail === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_ServerErrorEvent(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_ServerErrorEvent(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { id: _id, timestamp: _timestamp, source: _source, parent_id: _parent_id, code: _code, detail: _detail, kind: _kind };
   return o;
@@ -3339,8 +3339,8 @@ function decodeSleeptimeComputeAction(v: unknown): unknown {
     }
     return FAIL;
   }
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_SleeptimeComputeAction(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_SleeptimeComputeAction(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { kind: _kind };
   return o;
@@ -3372,8 +3372,8 @@ function decodeSleeptimeComputeObservation(v: unknown): unknown {
   let _sessions_processed = x.sessions_processed;
   _sessions_processed = _sessions_processed === undefined ? 0 : readInteger(_sessions_processed);
   if (_sessions_processed === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_SleeptimeComputeObservation(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_SleeptimeComputeObservation(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { content: _content, is_error: _is_error, message: _message, sessions_processed: _sessions_processed, kind: _kind };
   return o;
@@ -3382,11 +3382,11 @@ function decodeSleeptimeComputeObservation(v: unknown): unknown {
 function decodeSleeptimeComputeTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  if (!("description" in x)) return FAIL;
-  const _description = readString(x.description);
+  let _description = x.description;
+  _description = _description === undefined ? FAIL : readString(_description);
   if (_description === FAIL) return FAIL;
-  if (!("action_type" in x)) return FAIL;
-  const _action_type = readActionKind(x.action_type);
+  let _action_type = x.action_type;
+  _action_type = _action_type === undefined ? FAIL : readActionKind(_action_type);
   if (_action_type === FAIL) return FAIL;
   let _observation_type = x.observation_type;
   _observation_type = _observation_type === undefined ? null : readObservationKind(_observation_type);
@@ -3397,8 +3397,8 @@ function decodeSleeptimeComputeTool(v: unknown): unknown {
   let _meta = x.meta;
   _meta = _meta === undefined ? null : readRecordOf_readAny_OrNull(_meta);
   if (_meta === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_SleeptimeComputeTool(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_SleeptimeComputeTool(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
   const annotations = o.annotations as { title?: unknown } | null;
@@ -3440,8 +3440,8 @@ function decodeStreamingDeltaEvent(v: unknown): unknown {
   let _reasoning_content = x.reasoning_content;
   _reasoning_content = _reasoning_content === undefined ? null : readString_OrNull(_reasoning_content);
   if (_reasoning_content === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_StreamingDeltaEvent(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_StreamingDeltaEvent(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { id: _id, timestamp: _timestamp, source: _source, parent_id: _parent_id, content: _content, reasoning_content: _reasoning_content, kind: _kind };
   return o;
@@ -3459,14 +3459,14 @@ function decodeSwitchLLMAction(v: unknown): unknown {
     }
     return FAIL;
   }
-  if (!("profile_name" in x)) return FAIL;
-  const _profile_name = readString(x.profile_name);
+  let _profile_name = x.profile_name;
+  _profile_name = _profile_name === undefined ? FAIL : readString(_profile_name);
   if (_profile_name === FAIL) return FAIL;
-  if (!("reason" in x)) return FAIL;
-  const _reason = readString(x.reason);
+  let _reason = x.reason;
+  _reason = _reason === undefined ? FAIL : readString(_reason);
   if (_reason === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_SwitchLLMAction(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_SwitchLLMAction(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { profile_name: _profile_name, reason: _reason, kind: _kind };
   return o;
@@ -3493,8 +3493,8 @@ function decodeSwitchLLMObservation(v: unknown): unknown {
   let _is_error = x.is_error;
   _is_error = _is_error === undefined ? false : readBoolean(_is_error);
   if (_is_error === FAIL) return FAIL;
-  if (!("profile_name" in x)) return FAIL;
-  const _profile_name = readString(x.profile_name);
+  let _profile_name = x.profile_name;
+  _profile_name = _profile_name === undefined ? FAIL : readString(_profile_name);
   if (_profile_name === FAIL) return FAIL;
   let _reason = x.reason;
   _reason = _reason === undefined ? null : readString_OrNull(_reason);
@@ -3502,8 +3502,8 @@ function decodeSwitchLLMObservation(v: unknown): unknown {
   let _active_model = x.active_model;
   _active_model = _active_model === undefined ? null : readString_OrNull(_active_model);
   if (_active_model === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_SwitchLLMObservation(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_SwitchLLMObservation(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { content: _content, is_error: _is_error, profile_name: _profile_name, reason: _reason, active_model: _active_model, kind: _kind };
   return o;
@@ -3512,11 +3512,11 @@ function decodeSwitchLLMObservation(v: unknown): unknown {
 function decodeSwitchLLMTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  if (!("description" in x)) return FAIL;
-  const _description = readString(x.description);
+  let _description = x.description;
+  _description = _description === undefined ? FAIL : readString(_description);
   if (_description === FAIL) return FAIL;
-  if (!("action_type" in x)) return FAIL;
-  const _action_type = readActionKind(x.action_type);
+  let _action_type = x.action_type;
+  _action_type = _action_type === undefined ? FAIL : readActionKind(_action_type);
   if (_action_type === FAIL) return FAIL;
   let _observation_type = x.observation_type;
   _observation_type = _observation_type === undefined ? null : readObservationKind(_observation_type);
@@ -3527,8 +3527,8 @@ function decodeSwitchLLMTool(v: unknown): unknown {
   let _meta = x.meta;
   _meta = _meta === undefined ? null : readRecordOf_readAny_OrNull(_meta);
   if (_meta === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_SwitchLLMTool(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_SwitchLLMTool(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
   const annotations = o.annotations as { title?: unknown } | null;
@@ -3565,17 +3565,17 @@ function decodeSystemPromptEvent(v: unknown): unknown {
   let _parent_id = x.parent_id;
   _parent_id = _parent_id === undefined ? null : readString_OrNull(_parent_id);
   if (_parent_id === FAIL) return FAIL;
-  if (!("system_prompt" in x)) return FAIL;
-  const _system_prompt = decodeTextContent(x.system_prompt);
+  let _system_prompt = x.system_prompt;
+  _system_prompt = _system_prompt === undefined ? FAIL : decodeTextContent(_system_prompt);
   if (_system_prompt === FAIL) return FAIL;
-  if (!("tools" in x)) return FAIL;
-  const _tools = readListOf_decodeToolDefinition(x.tools);
+  let _tools = x.tools;
+  _tools = _tools === undefined ? FAIL : readListOf_decodeToolDefinition(_tools);
   if (_tools === FAIL) return FAIL;
   let _dynamic_context = x.dynamic_context;
   _dynamic_context = _dynamic_context === undefined ? null : decodeTextContent_OrNull(_dynamic_context);
   if (_dynamic_context === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_SystemPromptEvent(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_SystemPromptEvent(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { id: _id, timestamp: _timestamp, source: _source, parent_id: _parent_id, system_prompt: _system_prompt, tools: _tools, dynamic_context: _dynamic_context, kind: _kind };
   return o;
@@ -3599,8 +3599,8 @@ function decodeTaskAction(v: unknown): unknown {
   let _description = x.description;
   _description = _description === undefined ? null : readString_OrNull(_description);
   if (_description === FAIL) return FAIL;
-  if (!("prompt" in x)) return FAIL;
-  const _prompt = readString(x.prompt);
+  let _prompt = x.prompt;
+  _prompt = _prompt === undefined ? FAIL : readString(_prompt);
   if (_prompt === FAIL) return FAIL;
   let _subagent_type = x.subagent_type;
   _subagent_type = _subagent_type === undefined ? "general-purpose" : readString(_subagent_type);
@@ -3611,8 +3611,8 @@ function decodeTaskAction(v: unknown): unknown {
   let _max_turns = x.max_turns;
   _max_turns = _max_turns === undefined ? null : readInteger_min1_OrNull(_max_turns);
   if (_max_turns === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_TaskAction(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_TaskAction(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { description: _description, prompt: _prompt, subagent_type: _subagent_type, resume: _resume, max_turns: _max_turns, kind: _kind };
   return o;
@@ -3621,8 +3621,8 @@ function decodeTaskAction(v: unknown): unknown {
 function decodeTaskItem(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  if (!("title" in x)) return FAIL;
-  const _title = readString(x.title);
+  let _title = x.title;
+  _title = _title === undefined ? FAIL : readString(_title);
   if (_title === FAIL) return FAIL;
   let _notes = x.notes;
   _notes = _notes === undefined ? "" : readString(_notes);
@@ -3655,17 +3655,17 @@ function decodeTaskObservation(v: unknown): unknown {
   let _is_error = x.is_error;
   _is_error = _is_error === undefined ? false : readBoolean(_is_error);
   if (_is_error === FAIL) return FAIL;
-  if (!("task_id" in x)) return FAIL;
-  const _task_id = readString(x.task_id);
+  let _task_id = x.task_id;
+  _task_id = _task_id === undefined ? FAIL : readString(_task_id);
   if (_task_id === FAIL) return FAIL;
-  if (!("subagent" in x)) return FAIL;
-  const _subagent = readString(x.subagent);
+  let _subagent = x.subagent;
+  _subagent = _subagent === undefined ? FAIL : readString(_subagent);
   if (_subagent === FAIL) return FAIL;
-  if (!("status" in x)) return FAIL;
-  const _status = readString(x.status);
+  let _status = x.status;
+  _status = _status === undefined ? FAIL : readString(_status);
   if (_status === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_TaskObservation(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_TaskObservation(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { content: _content, is_error: _is_error, task_id: _task_id, subagent: _subagent, status: _status, kind: _kind };
   return o;
@@ -3674,11 +3674,11 @@ function decodeTaskObservation(v: unknown): unknown {
 function decodeTaskTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  if (!("description" in x)) return FAIL;
-  const _description = readString(x.description);
+  let _description = x.description;
+  _description = _description === undefined ? FAIL : readString(_description);
   if (_description === FAIL) return FAIL;
-  if (!("action_type" in x)) return FAIL;
-  const _action_type = readActionKind(x.action_type);
+  let _action_type = x.action_type;
+  _action_type = _action_type === undefined ? FAIL : readActionKind(_action_type);
   if (_action_type === FAIL) return FAIL;
   let _observation_type = x.observation_type;
   _observation_type = _observation_type === undefined ? null : readObservationKind(_observation_type);
@@ -3689,8 +3689,8 @@ function decodeTaskTool(v: unknown): unknown {
   let _meta = x.meta;
   _meta = _meta === undefined ? null : readRecordOf_readAny_OrNull(_meta);
   if (_meta === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_TaskTool(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_TaskTool(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
   const annotations = o.annotations as { title?: unknown } | null;
@@ -3701,11 +3701,11 @@ function decodeTaskTool(v: unknown): unknown {
 function decodeTaskToolSet(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  if (!("description" in x)) return FAIL;
-  const _description = readString(x.description);
+  let _description = x.description;
+  _description = _description === undefined ? FAIL : readString(_description);
   if (_description === FAIL) return FAIL;
-  if (!("action_type" in x)) return FAIL;
-  const _action_type = readActionKind(x.action_type);
+  let _action_type = x.action_type;
+  _action_type = _action_type === undefined ? FAIL : readActionKind(_action_type);
   if (_action_type === FAIL) return FAIL;
   let _observation_type = x.observation_type;
   _observation_type = _observation_type === undefined ? null : readObservationKind(_observation_type);
@@ -3716,8 +3716,8 @@ function decodeTaskToolSet(v: unknown): unknown {
   let _meta = x.meta;
   _meta = _meta === undefined ? null : readRecordOf_readAny_OrNull(_meta);
   if (_meta === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_TaskToolSet(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_TaskToolSet(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
   const annotations = o.annotations as { title?: unknown } | null;
@@ -3743,8 +3743,8 @@ function decodeTaskTrackerAction(v: unknown): unknown {
   let _task_list = x.task_list;
   _task_list = _task_list === undefined ? [] : readListOf_decodeTaskItem(_task_list);
   if (_task_list === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_TaskTrackerAction(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_TaskTrackerAction(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { command: _command, task_list: _task_list, kind: _kind };
   return o;
@@ -3770,14 +3770,14 @@ function decodeTaskTrackerObservation(v: unknown): unknown {
   let _is_error = x.is_error;
   _is_error = _is_error === undefined ? false : readBoolean(_is_error);
   if (_is_error === FAIL) return FAIL;
-  if (!("command" in x)) return FAIL;
-  const _command = readEnum_view_plan(x.command);
+  let _command = x.command;
+  _command = _command === undefined ? FAIL : readEnum_view_plan(_command);
   if (_command === FAIL) return FAIL;
   let _task_list = x.task_list;
   _task_list = _task_list === undefined ? [] : readListOf_decodeTaskItem(_task_list);
   if (_task_list === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_TaskTrackerObservation(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_TaskTrackerObservation(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { content: _content, is_error: _is_error, command: _command, task_list: _task_list, kind: _kind };
   return o;
@@ -3786,11 +3786,11 @@ function decodeTaskTrackerObservation(v: unknown): unknown {
 function decodeTaskTrackerTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  if (!("description" in x)) return FAIL;
-  const _description = readString(x.description);
+  let _description = x.description;
+  _description = _description === undefined ? FAIL : readString(_description);
   if (_description === FAIL) return FAIL;
-  if (!("action_type" in x)) return FAIL;
-  const _action_type = readActionKind(x.action_type);
+  let _action_type = x.action_type;
+  _action_type = _action_type === undefined ? FAIL : readActionKind(_action_type);
   if (_action_type === FAIL) return FAIL;
   let _observation_type = x.observation_type;
   _observation_type = _observation_type === undefined ? null : readObservationKind(_observation_type);
@@ -3801,8 +3801,8 @@ function decodeTaskTrackerTool(v: unknown): unknown {
   let _meta = x.meta;
   _meta = _meta === undefined ? null : readRecordOf_readAny_OrNull(_meta);
   if (_meta === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_TaskTrackerTool(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_TaskTrackerTool(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
   const annotations = o.annotations as { title?: unknown } | null;
@@ -3824,8 +3824,8 @@ function decodeTerminalAction(v: unknown): unknown {
     }
     return FAIL;
   }
-  if (!("command" in x)) return FAIL;
-  const _command = readString(x.command);
+  let _command = x.command;
+  _command = _command === undefined ? FAIL : readString(_command);
   if (_command === FAIL) return FAIL;
   let _is_input = x.is_input;
   _is_input = _is_input === undefined ? false : readBoolean(_is_input);
@@ -3836,8 +3836,8 @@ function decodeTerminalAction(v: unknown): unknown {
   let _reset = x.reset;
   _reset = _reset === undefined ? false : readBoolean(_reset);
   if (_reset === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_TerminalAction(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_TerminalAction(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { command: _command, is_input: _is_input, timeout: _timeout, reset: _reset, kind: _kind };
   return o;
@@ -3866,8 +3866,8 @@ function decodeTerminalObservation(v: unknown): unknown {
   let _is_error = x.is_error;
   _is_error = _is_error === undefined ? false : readBoolean(_is_error);
   if (_is_error === FAIL) return FAIL;
-  if (!("command" in x)) return FAIL;
-  const _command = readString_OrNull(x.command);
+  let _command = x.command;
+  _command = _command === undefined ? FAIL : readString_OrNull(_command);
   if (_command === FAIL) return FAIL;
   let _exit_code = x.exit_code;
   _exit_code = _exit_code === undefined ? null : readInteger_OrNull(_exit_code);
@@ -3881,8 +3881,8 @@ function decodeTerminalObservation(v: unknown): unknown {
   let _full_output_save_dir = x.full_output_save_dir;
   _full_output_save_dir = _full_output_save_dir === undefined ? null : readString_OrNull(_full_output_save_dir);
   if (_full_output_save_dir === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_TerminalObservation(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_TerminalObservation(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { content: _content, is_error: _is_error, command: _command, exit_code: _exit_code, timeout: _timeout, metadata: _metadata, full_output_save_dir: _full_output_save_dir, kind: _kind };
   return o;
@@ -3891,11 +3891,11 @@ function decodeTerminalObservation(v: unknown): unknown {
 function decodeTerminalTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  if (!("description" in x)) return FAIL;
-  const _description = readString(x.description);
+  let _description = x.description;
+  _description = _description === undefined ? FAIL : readString(_description);
   if (_description === FAIL) return FAIL;
-  if (!("action_type" in x)) return FAIL;
-  const _action_type = readActionKind(x.action_type);
+  let _action_type = x.action_type;
+  _action_type = _action_type === undefined ? FAIL : readActionKind(_action_type);
   if (_action_type === FAIL) return FAIL;
   let _observation_type = x.observation_type;
   _observation_type = _observation_type === undefined ? null : readObservationKind(_observation_type);
@@ -3906,8 +3906,8 @@ function decodeTerminalTool(v: unknown): unknown {
   let _meta = x.meta;
   _meta = _meta === undefined ? null : readRecordOf_readAny_OrNull(_meta);
   if (_meta === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_TerminalTool(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_TerminalTool(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
   const annotations = o.annotations as { title?: unknown } | null;
@@ -3933,8 +3933,8 @@ function decodeTextContent(v: unknown): unknown {
   let _type = x.type;
   _type = _type === undefined ? "text" : readConst_text(_type);
   if (_type === FAIL) return FAIL;
-  if (!("text" in x)) return FAIL;
-  const _text = readString(x.text);
+  let _text = x.text;
+  _text = _text === undefined ? FAIL : readString(_text);
   if (_text === FAIL) return FAIL;
   const o: Record<string, unknown> = { cache_prompt: _cache_prompt, type: _type, text: _text };
   return o;
@@ -3956,11 +3956,11 @@ function decodeThinkAction(v: unknown): unknown {
     }
     return FAIL;
   }
-  if (!("thought" in x)) return FAIL;
-  const _thought = readString(x.thought);
+  let _thought = x.thought;
+  _thought = _thought === undefined ? FAIL : readString(_thought);
   if (_thought === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_ThinkAction(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_ThinkAction(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { thought: _thought, kind: _kind };
   return o;
@@ -3984,8 +3984,8 @@ function decodeThinkObservation(v: unknown): unknown {
   let _is_error = x.is_error;
   _is_error = _is_error === undefined ? false : readBoolean(_is_error);
   if (_is_error === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_ThinkObservation(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_ThinkObservation(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { content: _content, is_error: _is_error, kind: _kind };
   return o;
@@ -3994,11 +3994,11 @@ function decodeThinkObservation(v: unknown): unknown {
 function decodeThinkTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  if (!("description" in x)) return FAIL;
-  const _description = readString(x.description);
+  let _description = x.description;
+  _description = _description === undefined ? FAIL : readString(_description);
   if (_description === FAIL) return FAIL;
-  if (!("action_type" in x)) return FAIL;
-  const _action_type = readActionKind(x.action_type);
+  let _action_type = x.action_type;
+  _action_type = _action_type === undefined ? FAIL : readActionKind(_action_type);
   if (_action_type === FAIL) return FAIL;
   let _observation_type = x.observation_type;
   _observation_type = _observation_type === undefined ? null : readObservationKind(_observation_type);
@@ -4009,8 +4009,8 @@ function decodeThinkTool(v: unknown): unknown {
   let _meta = x.meta;
   _meta = _meta === undefined ? null : readRecordOf_readAny_OrNull(_meta);
   if (_meta === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_ThinkTool(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_ThinkTool(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
   const annotations = o.annotations as { title?: unknown } | null;
@@ -4024,8 +4024,8 @@ function decodeThinkingBlock(v: unknown): unknown {
   let _type = x.type;
   _type = _type === undefined ? "thinking" : readConst_thinking(_type);
   if (_type === FAIL) return FAIL;
-  if (!("thinking" in x)) return FAIL;
-  const _thinking = readString(x.thinking);
+  let _thinking = x.thinking;
+  _thinking = _thinking === undefined ? FAIL : readString(_thinking);
   if (_thinking === FAIL) return FAIL;
   let _signature = x.signature;
   _signature = _signature === undefined ? null : readString_OrNull(_signature);
@@ -4056,20 +4056,20 @@ function decodeTokenEvent(v: unknown): unknown {
   let _timestamp = x.timestamp;
   _timestamp = _timestamp === undefined ? naiveLocalTimestamp() : readString(_timestamp);
   if (_timestamp === FAIL) return FAIL;
-  if (!("source" in x)) return FAIL;
-  const _source = readEnum_agent_user_environment_hook(x.source);
+  let _source = x.source;
+  _source = _source === undefined ? FAIL : readEnum_agent_user_environment_hook(_source);
   if (_source === FAIL) return FAIL;
   let _parent_id = x.parent_id;
   _parent_id = _parent_id === undefined ? null : readString_OrNull(_parent_id);
   if (_parent_id === FAIL) return FAIL;
-  if (!("prompt_token_ids" in x)) return FAIL;
-  const _prompt_token_ids = readListOf_readInteger(x.prompt_token_ids);
+  let _prompt_token_ids = x.prompt_token_ids;
+  _prompt_token_ids = _prompt_token_ids === undefined ? FAIL : readListOf_readInteger(_prompt_token_ids);
   if (_prompt_token_ids === FAIL) return FAIL;
-  if (!("response_token_ids" in x)) return FAIL;
-  const _response_token_ids = readListOf_readInteger(x.response_token_ids);
+  let _response_token_ids = x.response_token_ids;
+  _response_token_ids = _response_token_ids === undefined ? FAIL : readListOf_readInteger(_response_token_ids);
   if (_response_token_ids === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_TokenEvent(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_TokenEvent(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { id: _id, timestamp: _timestamp, source: _source, parent_id: _parent_id, prompt_token_ids: _prompt_token_ids, response_token_ids: _response_token_ids, kind: _kind };
   return o;
@@ -4078,11 +4078,11 @@ function decodeTokenEvent(v: unknown): unknown {
 function decodeTomConsultTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  if (!("description" in x)) return FAIL;
-  const _description = readString(x.description);
+  let _description = x.description;
+  _description = _description === undefined ? FAIL : readString(_description);
   if (_description === FAIL) return FAIL;
-  if (!("action_type" in x)) return FAIL;
-  const _action_type = readActionKind(x.action_type);
+  let _action_type = x.action_type;
+  _action_type = _action_type === undefined ? FAIL : readActionKind(_action_type);
   if (_action_type === FAIL) return FAIL;
   let _observation_type = x.observation_type;
   _observation_type = _observation_type === undefined ? null : readObservationKind(_observation_type);
@@ -4093,8 +4093,8 @@ function decodeTomConsultTool(v: unknown): unknown {
   let _meta = x.meta;
   _meta = _meta === undefined ? null : readRecordOf_readAny_OrNull(_meta);
   if (_meta === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_TomConsultTool(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_TomConsultTool(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
   const annotations = o.annotations as { title?: unknown } | null;
@@ -4265,11 +4265,11 @@ function decodeUserRejectObservation(v: unknown): unknown {
   let _parent_id = x.parent_id;
   _parent_id = _parent_id === undefined ? null : readString_OrNull(_parent_id);
   if (_parent_id === FAIL) return FAIL;
-  if (!("tool_name" in x)) return FAIL;
-  const _tool_name = readString(x.tool_name);
+  let _tool_name = x.tool_name;
+  _tool_name = _tool_name === undefined ? FAIL : readString(_tool_name);
   if (_tool_name === FAIL) return FAIL;
-  if (!("tool_call_id" in x)) return FAIL;
-  const _tool_call_id = readString(x.tool_call_id);
+  let _tool_call_id = x.tool_call_id;
+  _tool_call_id = _tool_call_id === undefined ? FAIL : readString(_tool_call_id);
   if (_tool_call_id === FAIL) return FAIL;
   let _rejection_reason = x.rejection_reason;
   _rejection_reason = _rejection_reason === undefined ? "User rejected the action" : readString(_rejection_reason);
@@ -4277,11 +4277,11 @@ function decodeUserRejectObservation(v: unknown): unknown {
   let _rejection_source = x.rejection_source;
   _rejection_source = _rejection_source === undefined ? "user" : readEnum_user_hook(_rejection_source);
   if (_rejection_source === FAIL) return FAIL;
-  if (!("action_id" in x)) return FAIL;
-  const _action_id = readString(x.action_id);
+  let _action_id = x.action_id;
+  _action_id = _action_id === undefined ? FAIL : readString(_action_id);
   if (_action_id === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_UserRejectObservation(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_UserRejectObservation(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { id: _id, timestamp: _timestamp, source: _source, parent_id: _parent_id, tool_name: _tool_name, tool_call_id: _tool_call_id, rejection_reason: _rejection_reason, rejection_source: _rejection_source, action_id: _action_id, kind: _kind };
   return o;
@@ -4300,17 +4300,17 @@ function decodeVisionInspectAction(v: unknown): unknown {
     }
     return FAIL;
   }
-  if (!("image_index" in x)) return FAIL;
-  const _image_index = readInteger_min0(x.image_index);
+  let _image_index = x.image_index;
+  _image_index = _image_index === undefined ? FAIL : readInteger_min0(_image_index);
   if (_image_index === FAIL) return FAIL;
-  if (!("question" in x)) return FAIL;
-  const _question = readString_min1(x.question);
+  let _question = x.question;
+  _question = _question === undefined ? FAIL : readString_min1(_question);
   if (_question === FAIL) return FAIL;
   let _profile_name = x.profile_name;
   _profile_name = _profile_name === undefined ? null : readString_OrNull(_profile_name);
   if (_profile_name === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_VisionInspectAction(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_VisionInspectAction(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { image_index: _image_index, question: _question, profile_name: _profile_name, kind: _kind };
   return o;
@@ -4340,11 +4340,11 @@ function decodeVisionInspectObservation(v: unknown): unknown {
   let _is_error = x.is_error;
   _is_error = _is_error === undefined ? false : readBoolean(_is_error);
   if (_is_error === FAIL) return FAIL;
-  if (!("image_index" in x)) return FAIL;
-  const _image_index = readInteger(x.image_index);
+  let _image_index = x.image_index;
+  _image_index = _image_index === undefined ? FAIL : readInteger(_image_index);
   if (_image_index === FAIL) return FAIL;
-  if (!("question" in x)) return FAIL;
-  const _question = readString(x.question);
+  let _question = x.question;
+  _question = _question === undefined ? FAIL : readString(_question);
   if (_question === FAIL) return FAIL;
   let _profile_name = x.profile_name;
   _profile_name = _profile_name === undefined ? null : readString_OrNull(_profile_name);
@@ -4358,8 +4358,8 @@ function decodeVisionInspectObservation(v: unknown): unknown {
   let _answer = x.answer;
   _answer = _answer === undefined ? null : readString_OrNull(_answer);
   if (_answer === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_VisionInspectObservation(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_VisionInspectObservation(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { content: _content, is_error: _is_error, image_index: _image_index, question: _question, profile_name: _profile_name, model: _model, base_url: _base_url, answer: _answer, kind: _kind };
   return o;
@@ -4368,11 +4368,11 @@ function decodeVisionInspectObservation(v: unknown): unknown {
 function decodeVisionInspectTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  if (!("description" in x)) return FAIL;
-  const _description = readString(x.description);
+  let _description = x.description;
+  _description = _description === undefined ? FAIL : readString(_description);
   if (_description === FAIL) return FAIL;
-  if (!("action_type" in x)) return FAIL;
-  const _action_type = readActionKind(x.action_type);
+  let _action_type = x.action_type;
+  _action_type = _action_type === undefined ? FAIL : readActionKind(_action_type);
   if (_action_type === FAIL) return FAIL;
   let _observation_type = x.observation_type;
   _observation_type = _observation_type === undefined ? null : readObservationKind(_observation_type);
@@ -4383,8 +4383,8 @@ function decodeVisionInspectTool(v: unknown): unknown {
   let _meta = x.meta;
   _meta = _meta === undefined ? null : readRecordOf_readAny_OrNull(_meta);
   if (_meta === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_VisionInspectTool(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_VisionInspectTool(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
   const annotations = o.annotations as { title?: unknown } | null;
@@ -4405,17 +4405,17 @@ function decodeWorkflowAction(v: unknown): unknown {
     }
     return FAIL;
   }
-  if (!("name" in x)) return FAIL;
-  const _name = readString(x.name);
+  let _name = x.name;
+  _name = _name === undefined ? FAIL : readString(_name);
   if (_name === FAIL) return FAIL;
-  if (!("script" in x)) return FAIL;
-  const _script = readString(x.script);
+  let _script = x.script;
+  _script = _script === undefined ? FAIL : readString(_script);
   if (_script === FAIL) return FAIL;
   let _max_concurrency = x.max_concurrency;
   _max_concurrency = _max_concurrency === undefined ? 8 : readInteger_min1_max64(_max_concurrency);
   if (_max_concurrency === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_WorkflowAction(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_WorkflowAction(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { name: _name, script: _script, max_concurrency: _max_concurrency, kind: _kind };
   return o;
@@ -4441,14 +4441,14 @@ function decodeWorkflowObservation(v: unknown): unknown {
   let _is_error = x.is_error;
   _is_error = _is_error === undefined ? false : readBoolean(_is_error);
   if (_is_error === FAIL) return FAIL;
-  if (!("name" in x)) return FAIL;
-  const _name = readString(x.name);
+  let _name = x.name;
+  _name = _name === undefined ? FAIL : readString(_name);
   if (_name === FAIL) return FAIL;
-  if (!("status" in x)) return FAIL;
-  const _status = readEnum_completed_error(x.status);
+  let _status = x.status;
+  _status = _status === undefined ? FAIL : readEnum_completed_error(_status);
   if (_status === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_WorkflowObservation(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_WorkflowObservation(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { content: _content, is_error: _is_error, name: _name, status: _status, kind: _kind };
   return o;
@@ -4457,11 +4457,11 @@ function decodeWorkflowObservation(v: unknown): unknown {
 function decodeWorkflowTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  if (!("description" in x)) return FAIL;
-  const _description = readString(x.description);
+  let _description = x.description;
+  _description = _description === undefined ? FAIL : readString(_description);
   if (_description === FAIL) return FAIL;
-  if (!("action_type" in x)) return FAIL;
-  const _action_type = readActionKind(x.action_type);
+  let _action_type = x.action_type;
+  _action_type = _action_type === undefined ? FAIL : readActionKind(_action_type);
   if (_action_type === FAIL) return FAIL;
   let _observation_type = x.observation_type;
   _observation_type = _observation_type === undefined ? null : readObservationKind(_observation_type);
@@ -4472,8 +4472,8 @@ function decodeWorkflowTool(v: unknown): unknown {
   let _meta = x.meta;
   _meta = _meta === undefined ? null : readRecordOf_readAny_OrNull(_meta);
   if (_meta === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_WorkflowTool(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_WorkflowTool(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
   const annotations = o.annotations as { title?: unknown } | null;
@@ -4484,11 +4484,11 @@ function decodeWorkflowTool(v: unknown): unknown {
 function decodeWorkflowToolSet(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  if (!("description" in x)) return FAIL;
-  const _description = readString(x.description);
+  let _description = x.description;
+  _description = _description === undefined ? FAIL : readString(_description);
   if (_description === FAIL) return FAIL;
-  if (!("action_type" in x)) return FAIL;
-  const _action_type = readActionKind(x.action_type);
+  let _action_type = x.action_type;
+  _action_type = _action_type === undefined ? FAIL : readActionKind(_action_type);
   if (_action_type === FAIL) return FAIL;
   let _observation_type = x.observation_type;
   _observation_type = _observation_type === undefined ? null : readObservationKind(_observation_type);
@@ -4499,8 +4499,8 @@ function decodeWorkflowToolSet(v: unknown): unknown {
   let _meta = x.meta;
   _meta = _meta === undefined ? null : readRecordOf_readAny_OrNull(_meta);
   if (_meta === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_WorkflowToolSet(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_WorkflowToolSet(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
   const annotations = o.annotations as { title?: unknown } | null;
@@ -4520,14 +4520,14 @@ function decodeWriteFileAction(v: unknown): unknown {
     }
     return FAIL;
   }
-  if (!("file_path" in x)) return FAIL;
-  const _file_path = readString(x.file_path);
+  let _file_path = x.file_path;
+  _file_path = _file_path === undefined ? FAIL : readString(_file_path);
   if (_file_path === FAIL) return FAIL;
-  if (!("content" in x)) return FAIL;
-  const _content = readString(x.content);
+  let _content = x.content;
+  _content = _content === undefined ? FAIL : readString(_content);
   if (_content === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_WriteFileAction(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_WriteFileAction(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { file_path: _file_path, content: _content, kind: _kind };
   return o;
@@ -4567,8 +4567,8 @@ function decodeWriteFileObservation(v: unknown): unknown {
   let _new_content = x.new_content;
   _new_content = _new_content === undefined ? null : readString_OrNull(_new_content);
   if (_new_content === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_WriteFileObservation(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_WriteFileObservation(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { content: _content, is_error: _is_error, file_path: _file_path, is_new_file: _is_new_file, old_content: _old_content, new_content: _new_content, kind: _kind };
   return o;
@@ -4577,11 +4577,11 @@ function decodeWriteFileObservation(v: unknown): unknown {
 function decodeWriteFileTool(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const x = v as Record<string, unknown>;
-  if (!("description" in x)) return FAIL;
-  const _description = readString(x.description);
+  let _description = x.description;
+  _description = _description === undefined ? FAIL : readString(_description);
   if (_description === FAIL) return FAIL;
-  if (!("action_type" in x)) return FAIL;
-  const _action_type = readActionKind(x.action_type);
+  let _action_type = x.action_type;
+  _action_type = _action_type === undefined ? FAIL : readActionKind(_action_type);
   if (_action_type === FAIL) return FAIL;
   let _observation_type = x.observation_type;
   _observation_type = _observation_type === undefined ? null : readObservationKind(_observation_type);
@@ -4592,8 +4592,8 @@ function decodeWriteFileTool(v: unknown): unknown {
   let _meta = x.meta;
   _meta = _meta === undefined ? null : readRecordOf_readAny_OrNull(_meta);
   if (_meta === FAIL) return FAIL;
-  if (!("kind" in x)) return FAIL;
-  const _kind = readConst_WriteFileTool(x.kind);
+  let _kind = x.kind;
+  _kind = _kind === undefined ? FAIL : readConst_WriteFileTool(_kind);
   if (_kind === FAIL) return FAIL;
   const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
   const annotations = o.annotations as { title?: unknown } | null;
