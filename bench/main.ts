@@ -56,6 +56,13 @@ async function main(): Promise<void> {
     console.log(serveReport(await benchServe(quick ? 2 : 3, rounds, stores), rounds).join('\n'));
     return;
   }
+  if (process.argv.includes('--only=webhook')) {
+    // The webhook section alone, printed and not written to docs/benchmarks.md.
+    console.log(
+      webhookReport(await benchWebhook(process.argv[1] as string, quick ? 1 : 4, quick ? 1 : 3, quick ? 150_000 : 300_000)).join('\n'),
+    );
+    return;
+  }
   if (process.argv.includes('--only=hostile')) {
     // These sections alone, printed and not written to docs/benchmarks.md.
     console.log((await hostileSections()).join('\n'));

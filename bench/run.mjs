@@ -2,6 +2,7 @@
 // `npm run bench`: bundles the TypeScript benchmarks with esbuild and runs them with Node.
 // Results go to docs/benchmarks.md. No timing assertion lives in the test suite.
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,7 +21,9 @@ if (!args.includes('--no-build')) {
 // Inside the project, so the bundle resolves the installed packages.
 const cache = join(root, 'node_modules/.cache/agentwire-bench');
 mkdirSync(cache, { recursive: true });
-const out = join(cache, 'bench.mjs');
+// Named after the checkout: worktrees that share one node_modules do not overwrite each other's bundle.
+const checkout = createHash('sha256').update(root).digest('hex').slice(0, 12);
+const out = join(cache, `bench-${checkout}.mjs`);
 await build({
   entryPoints: [join(root, 'bench/main.ts')],
   bundle: true,
@@ -39,7 +42,7 @@ const env = { ...process.env, AGENTWIRE_OPENAPI: join(root, 'spec/service-openap
 const SIDES = ['parse', 'ajv', 'ajvDefaults', 'agentwire', 'strict', 'valibot', 'batch', 'encode', 'kinds'];
 const processes = args.includes('--quick') ? 1 : 5;
 const samples = [];
-// `--only=hostile` (or `--only=serve`, `--only=validate`) measures its sections alone (printed, not written): no decode
+// `--only=hostile` (or `--only=serve`, `--only=validate`, `--only=webhook`) measures its sections alone (printed, not written): no decode
 // processes. `--only=decode` runs the decode processes and prints their section alone.
 const only = args.some((arg) => arg.startsWith('--only=') && arg !== '--only=decode');
 for (let i = 0; i < (only ? 0 : processes); i++) {
@@ -53,7 +56,7 @@ for (let i = 0; i < (only ? 0 : processes); i++) {
   }
   console.log(`decode round ${i + 1}/${processes}`);
 }
-const samplesPath = join(cache, 'decode-samples.json');
+const samplesPath = join(cache, `decode-samples-${checkout}.json`);
 writeFileSync(samplesPath, JSON.stringify(samples));
 const run = spawnSync(process.execPath, ['--expose-gc', out, ...args], {
   cwd: root,

@@ -1,0 +1,150 @@
+/**
+ * The memory seen store's bookkeeping: the last keys recorded, each kept as a 64-bit fingerprint
+ * in typed arrays (a ring in the order recorded, and an open-addressing index over it). No key
+ * string is retained, so a store at capacity holds a few megabytes whatever the keys' length, and
+ * recording a key leaves nothing for the garbage collector to move or mark.
+ * @module
+ */
+
+/** A set of the fingerprints of the last `capacity` keys recorded. */
+export interface FingerprintRing {
+  /** Whether the key's fingerprint is among the remembered ones. */
+  has(key: string): boolean;
+  /** Records the key's fingerprint (a known one changes nothing); past capacity the oldest is forgotten. */
+  add(key: string): void;
+  /** How many fingerprints it holds (at most `capacity`). */
+  readonly size: number;
+}
+
+/** The murmur3 finalizer: every bit of the input moves every bit of the output. */
+function mix(value: number): number {
+  let h = value;
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return h ^ (h >>> 16);
+}
+
+/** The table a ring of `count` entries starts with or grows to: a power of two at least twice `count`. */
+const tableSize = (count: number) => 2 ** Math.ceil(Math.log2(Math.max(16, count * 2)));
+
+/**
+ * A new ring of at most `capacity` fingerprints. A fingerprint is two 32-bit hashes of the key's
+ * UTF-16 units, two at a time (multiplicative hashes with different multipliers, seeded per ring), so two
+ * different keys share one with a probability of about 2^-64 per pair: at capacity (100,000 keys),
+ * about one lookup in 10^14 could take a fresh key for a known one. The index is kept at most half
+ * full (linear probing, entries moved back on removal, no tombstones); the arrays grow on demand
+ * up to capacity, so a small user never allocates all of it.
+ */
+export function createFingerprintRing(capacity: number): FingerprintRing {
+  const seed = globalThis.crypto.getRandomValues(new Int32Array(1))[0] as number;
+  // The fingerprint of the key last hashed.
+  let first = 0;
+  let second = 0;
+  const fingerprint = (key: string) => {
+    let a = seed ^ 0x811c9dc5;
+    let b = seed ^ 0x2545f491;
+    const length = key.length;
+    // Two UTF-16 units a step (past the end, charCodeAt is NaN, which `<<` makes 0; the length is mixed in below).
+    for (let i = 0; i < length; i += 2) {
+      const units = key.charCodeAt(i) | (key.charCodeAt(i + 1) << 16);
+      a = Math.imul(a ^ units, 0x01000193);
+      b = Math.imul(b ^ units, 0x5bd1e995);
+      b = (b << 13) | (b >>> 19);
+    }
+    first = mix(a ^ length);
+    second = mix(b ^ Math.imul(length, 0x27d4eb2f));
+    // (0, 0) marks an empty slot of the index.
+    if (first === 0 && second === 0) second = 1;
+  };
+
+  let size = 0;
+  let oldest = 0;
+  let ringFirst = new Int32Array(Math.min(capacity, 1024));
+  let ringSecond = new Int32Array(ringFirst.length);
+  let mask = tableSize(ringFirst.length) - 1;
+  let indexFirst = new Int32Array(mask + 1);
+  let indexSecond = new Int32Array(mask + 1);
+
+  /** The slot of the fingerprint (`first`, `second`) in the index, or of the empty slot where it would go. */
+  const slotOf = (a: number, b: number) => {
+    let slot = a & mask;
+    for (;;) {
+      const at = indexFirst[slot] as number;
+      const bt = indexSecond[slot] as number;
+      if ((at === a && bt === b) || (at === 0 && bt === 0)) return slot;
+      slot = (slot + 1) & mask;
+    }
+  };
+  const isEmpty = (slot: number) => indexFirst[slot] === 0 && indexSecond[slot] === 0;
+
+  /** Empties a slot of the index, moving back the entries after it that would no longer be found. */
+  const remove = (slot: number) => {
+    let hole = slot;
+    let next = slot;
+    for (;;) {
+      indexFirst[hole] = 0;
+      indexSecond[hole] = 0;
+      for (;;) {
+        next = (next + 1) & mask;
+        if (isEmpty(next)) return;
+        const home = (indexFirst[next] as number) & mask;
+        // An entry stays when its home lies cyclically after the hole and up to its own slot.
+        const stays = hole <= next ? hole < home && home <= next : hole < home || home <= next;
+        if (!stays) break;
+      }
+      indexFirst[hole] = indexFirst[next] as number;
+      indexSecond[hole] = indexSecond[next] as number;
+      hole = next;
+    }
+  };
+
+  /** Grows the ring (and the index with it), keeping every entry. */
+  const grow = () => {
+    const length = Math.min(capacity, ringFirst.length * 2);
+    const first = new Int32Array(length);
+    const second = new Int32Array(length);
+    first.set(ringFirst);
+    second.set(ringSecond);
+    ringFirst = first;
+    ringSecond = second;
+    mask = tableSize(length) - 1;
+    indexFirst = new Int32Array(mask + 1);
+    indexSecond = new Int32Array(mask + 1);
+    for (let i = 0; i < size; i++) {
+      const slot = slotOf(ringFirst[i] as number, ringSecond[i] as number);
+      indexFirst[slot] = ringFirst[i] as number;
+      indexSecond[slot] = ringSecond[i] as number;
+    }
+  };
+
+  return {
+    get size() {
+      return size;
+    },
+    has(key) {
+      fingerprint(key);
+      return !isEmpty(slotOf(first, second));
+    },
+    add(key) {
+      fingerprint(key);
+      const a = first;
+      const b = second;
+      if (!isEmpty(slotOf(a, b))) return;
+      if (size === capacity) {
+        // Full: the oldest fingerprint leaves the index, and the new one takes its place in the ring.
+        remove(slotOf(ringFirst[oldest] as number, ringSecond[oldest] as number));
+        ringFirst[oldest] = a;
+        ringSecond[oldest] = b;
+        oldest = oldest + 1 === capacity ? 0 : oldest + 1;
+      } else {
+        if (size === ringFirst.length) grow();
+        ringFirst[size] = a;
+        ringSecond[size] = b;
+        size++;
+      }
+      const slot = slotOf(a, b);
+      indexFirst[slot] = a;
+      indexSecond[slot] = b;
+    },
+  };
+}
