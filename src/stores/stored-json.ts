@@ -5,10 +5,13 @@
  */
 import type { Event } from '../events/index';
 
-const received = /* @__PURE__ */ new WeakMap<object, string>();
+const received = /* @__PURE__ */ new WeakMap<object, string | (() => string)>();
 
-/** Remembers the JSON text an event arrived as (the webhook handler calls it for each decoded event). */
-export function rememberReceivedJson(event: object, json: string): void {
+/**
+ * Remembers the JSON text an event arrived as (the webhook handler calls it for each decoded
+ * event), or how to work it out: then it is worked out once, when a store first asks.
+ */
+export function rememberReceivedJson(event: object, json: string | (() => string)): void {
   received.set(event, json);
 }
 
@@ -20,5 +23,10 @@ export function rememberReceivedJson(event: object, json: string): void {
  * `null`. An event that did not arrive through the handler is written with `JSON.stringify`.
  */
 export function stringifyEvent(event: Event | object): string {
-  return received.get(event) ?? JSON.stringify(event);
+  let json = received.get(event);
+  if (typeof json === 'function') {
+    json = json();
+    received.set(event, json);
+  }
+  return json ?? JSON.stringify(event);
 }

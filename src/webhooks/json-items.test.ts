@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { arrayItemTexts, compactJson, receivedEventTexts } from './json-items';
+import { arrayItemTexts, compactJson, receivedEventTexts, receivedEventTextsLater } from './json-items';
 
 describe('compactJson', () => {
   it('drops whitespace between tokens and keeps it inside strings', () => {
@@ -56,5 +56,21 @@ describe('receivedEventTexts', () => {
       '{"kind":"X","id":"e2","timestamp":"t","v":[null,null,1.0]}',
       '{"id":"g3","timestamp":"t3","key":"k3"}',
     ]);
+  });
+});
+
+describe('receivedEventTextsLater', () => {
+  it('reads the generated values at once and the body only when a text is first asked for', () => {
+    const body = '[{"kind":"PauseEvent"},{"kind":"PauseEvent","id":"e2"}]';
+    const inputs = [{ kind: 'PauseEvent' }, { kind: 'PauseEvent', id: 'e2' }];
+    const decoded = [
+      { id: 'g1', kind: 'PauseEvent' },
+      { id: 'e2', kind: 'PauseEvent' },
+    ];
+    const textOf = receivedEventTextsLater(body, inputs, decoded);
+    // A listener changing an event afterwards changes nothing of what was received.
+    (decoded[0] as { id: string }).id = 'changed';
+    expect(textOf(1)).toBe('{"kind":"PauseEvent","id":"e2"}');
+    expect(textOf(0)).toBe('{"id":"g1","kind":"PauseEvent"}');
   });
 });

@@ -10,7 +10,7 @@ import { StoreUnavailableError } from '../../stores/index';
 import { rememberReceivedJson } from '../../stores/internal';
 import { dispatch } from '../dispatch';
 import type { HeaderLookup } from '../headers';
-import { receivedEventTexts } from '../json-items';
+import { receivedEventTextsLater } from '../json-items';
 import { exceedsArrayItems } from '../json-scan';
 import { parseJsonBody } from '../read-body';
 import { conversationIdError, detail, SUCCESS } from '../rejection';
@@ -60,9 +60,10 @@ export async function deliver(
   const decoded = safeDecodeEvents(json, state.decodeOptions);
   if (!decoded.success) return detail(422, toValidationDetail(decoded.issues, ['body']));
   if (body.text !== undefined) {
-    // What a store keeps is each event as it was sent; listeners get the decoded events.
-    const texts = receivedEventTexts(body.text, json as unknown[], decoded.output);
-    for (let i = 0; i < texts.length; i++) rememberReceivedJson(decoded.output[i] as object, texts[i] as string);
+    // What a store keeps is each event as it was sent; listeners get the decoded events. The texts
+    // are worked out when a store first asks.
+    const textOf = receivedEventTextsLater(body.text, json as unknown[], decoded.output);
+    for (let i = 0; i < decoded.output.length; i++) rememberReceivedJson(decoded.output[i] as object, () => textOf(i));
   }
   const failure = await dispatch(decoded.output as Event[], { conversationId }, state.listeners, state.dedupe);
   if (!failure) state.reportUnknownFields(decoded.unknownFields, decoded.output as Event[], conversationId);
