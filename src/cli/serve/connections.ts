@@ -51,6 +51,12 @@ export interface ConnectionTable {
   /** Moves the connection to the streams' caps; false (and nothing changes) when a stream cap is reached. */
   startStream(socket: Socket): boolean;
   readonly counts: Readonly<ConnectionCounts>;
+  /**
+   * Node's own headers timeout fired on the connection: closes it as the table's timer would
+   * (silence gets silence, counted as expired) and returns true when it was still new; false
+   * leaves the answer to the caller (a kept-alive connection's slow second request).
+   */
+  expire(socket: Socket): boolean;
   /** Connections (streams apart) and streams open now. */
   readonly open: { connections: number; streams: number };
   /** Stops the timer. */
@@ -169,19 +175,23 @@ export function createConnectionTable(limits: ConnectionLimits): ConnectionTable
     return true;
   };
 
+  const expireEntry = (entry: Entry) => {
+    forget(entry);
+    counts.expired++;
+    const { socket } = entry;
+    // Something arrived: say why it is closed, as Node does for slow headers; silence gets silence.
+    if (socket.bytesRead > 0 && socket.writable)
+      socket.end('HTTP/1.1 408 Request Timeout\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
+    socket.destroy();
+  };
+
   const checkEvery = Math.max(25, Math.min(1000, Math.floor(limits.headersMs / 4)));
   const timer = setInterval(() => {
     const now = Date.now();
     // New connections arrive in order, so the oldest are first: stop at the first still in time.
     for (const entry of all.fresh) {
       if (now - entry.since < limits.headersMs) break;
-      forget(entry);
-      counts.expired++;
-      const { socket } = entry;
-      // Something arrived: say why it is closed, as Node does for slow headers; silence gets silence.
-      if (socket.bytesRead > 0 && socket.writable)
-        socket.end('HTTP/1.1 408 Request Timeout\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
-      socket.destroy();
+      expireEntry(entry);
     }
   }, checkEvery);
   timer.unref();
@@ -245,6 +255,12 @@ export function createConnectionTable(limits: ConnectionLimits): ConnectionTable
       entry.group.connections--;
       all.streams++;
       entry.group.streams++;
+      return true;
+    },
+    expire(socket) {
+      const entry = entries.get(socket);
+      if (entry?.state !== 'new') return false;
+      expireEntry(entry);
       return true;
     },
     close() {

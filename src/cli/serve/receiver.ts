@@ -4,7 +4,9 @@
  * in flight with `Connection: close`, and cuts what is left at a deadline.
  * @module
  */
+
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { WebhookHandler } from '../../webhooks/index';
 import { toNodeHandler } from '../../webhooks/node';
 import { type ConnectionCounts, createConnectionTable } from './connections';
@@ -86,6 +88,8 @@ export function createReceiver(
       socket.destroy();
       return;
     }
+    // Node's headers timeout can fire before the table's timer: a new connection goes the table's way.
+    if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT' && table.expire(socket as Socket)) return;
     const answer = clientErrorAnswer(error.code);
     onClientError(answer.status, answer.why);
     socket.end(`HTTP/1.1 ${answer.status} ${answer.text}\r\nconnection: close\r\ncontent-length: 0\r\n\r\n`);
