@@ -1,22 +1,24 @@
 /**
- * `agentwire launch-link create` and `inspect` through the built executable: every --plugin form,
- * --param naming and typing, round trips, the app's test vectors, hostile links, colour, help.
+ * `agentwire launch-link create` and `inspect`: every --plugin form, --param naming and typing,
+ * round trips, the app's test vectors, hostile links, help (run in process), and colour through
+ * the built executable.
  */
 import { spawnSync } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CLI, node, ROOT, requireBuild } from './helpers/built';
+import { CLI, ROOT, requireBuild } from './helpers/built';
+import { runAgentwire } from './helpers/cli-in-process';
 
-const cli = (args: string[], input?: string) => node([CLI, ...args], input);
+const cli = (args: string[], input?: string) => runAgentwire(args, input);
 const APP = 'https://app.example.com';
 const create = (...args: string[]) => cli(['launch-link', 'create', '--app-url', APP, ...args]);
-const createJson = (...args: string[]) => {
-  const run = create(...args, '--format', 'json');
+const createJson = async (...args: string[]) => {
+  const run = await create(...args, '--format', 'json');
   return { ...run, json: JSON.parse(run.stdout) as { url: string; length: number; payload: string; warnings: { code: string }[] } };
 };
 /** The JSON array a payload carries. */
 const decoded = (payload: string) => JSON.parse(Buffer.from(payload, 'base64').toString('utf8'));
-const inspectJson = (...args: string[]) => {
-  const run = cli(['launch-link', 'inspect', ...args, '--format', 'json']);
+const inspectJson = async (...args: string[]) => {
+  const run = await cli(['launch-link', 'inspect', ...args, '--format', 'json']);
   return { ...run, json: JSON.parse(run.stdout) };
 };
 
@@ -44,8 +46,8 @@ const VECTORS = {
 };
 
 describe('agentwire launch-link create', () => {
-  it('prints the link alone on standard output, exactly as the app encodes it', () => {
-    const run = create(
+  it('prints the link alone on standard output, exactly as the app encodes it', async () => {
+    const run = await create(
       '--plugin',
       'github:acme/agent-plugins@v1.2.0:plugins/city-weather',
       '--param',
@@ -62,17 +64,19 @@ describe('agentwire launch-link create', () => {
     expect(run.status).toBe(0);
   });
 
-  it('makes the payloads of the app tests byte for byte', () => {
-    expect(createJson('--plugin', 'github:owner/repo', '--param', 'repo.task=整理发布说明 🚀').json.payload).toBe(
+  it('makes the payloads of the app tests byte for byte', async () => {
+    expect((await createJson('--plugin', 'github:owner/repo', '--param', 'repo.task=整理发布说明 🚀')).json.payload).toBe(
       VECTORS.unicodeParameters,
     );
-    expect(createJson('--plugin', 'github:owner/repo', '--param', 'repo.task=整理发布说明 🚀').json.url).toMatch(/8J%2BagCJ9fV0%3D$/);
-    expect(createJson('--plugin', 'github:OpenHands/extensions@v1.2+3:sub/dir').json.payload).toBe(VECTORS.plusRef);
-    expect(createJson('--plugin', 'github:OpenHands/extensions@🚀-release:路径/skills').json.payload).toBe(VECTORS.emojiRef);
+    expect((await createJson('--plugin', 'github:owner/repo', '--param', 'repo.task=整理发布说明 🚀')).json.url).toMatch(
+      /8J%2BagCJ9fV0%3D$/,
+    );
+    expect((await createJson('--plugin', 'github:OpenHands/extensions@v1.2+3:sub/dir')).json.payload).toBe(VECTORS.plusRef);
+    expect((await createJson('--plugin', 'github:OpenHands/extensions@🚀-release:路径/skills')).json.payload).toBe(VECTORS.emojiRef);
   });
 
-  it('--format json gives { url, length, payload, warnings }', () => {
-    const { json, status } = createJson('--plugin', 'github:o/r', '--message', '<b>hi</b>');
+  it('--format json gives { url, length, payload, warnings }', async () => {
+    const { json, status } = await createJson('--plugin', 'github:o/r', '--message', '<b>hi</b>');
     expect(status).toBe(0);
     expect(Object.keys(json)).toEqual(['url', 'length', 'payload', 'warnings']);
     expect(json.url).toBe('https://app.example.com/launch?plugins=W3sic291cmNlIjoiZ2l0aHViOm8vciJ9XQ%3D%3D&message=%3Cb%3Ehi%3C%2Fb%3E');
@@ -118,26 +122,26 @@ describe('agentwire launch-link create', () => {
       ['{"source":"github:o/r","ref":"a","repo_path":"b"}', { source: 'github:o/r', ref: 'a', repo_path: 'b' }],
     ];
     for (const [argument, expected] of cases) {
-      it(argument, () => {
-        const { json, status } = createJson('--plugin', argument);
+      it(argument, async () => {
+        const { json, status } = await createJson('--plugin', argument);
         expect(status).toBe(0);
         expect(decoded(json.payload)).toEqual([expected]);
       });
     }
 
-    it('the JSON form carries parameters too', () => {
-      const { json } = createJson('--plugin', '{"source":"github:o/r","parameters":{"a":[1,{"b":null}]}}', '--param', 'r.c=x');
+    it('the JSON form carries parameters too', async () => {
+      const { json } = await createJson('--plugin', '{"source":"github:o/r","parameters":{"a":[1,{"b":null}]}}', '--param', 'r.c=x');
       expect(decoded(json.payload)).toEqual([{ source: 'github:o/r', parameters: { a: [1, { b: null }], c: 'x' } }]);
     });
 
-    it('reports the source the service reads as a local folder, or a URL with credentials, on standard error', () => {
-      const local = create('--plugin', './plugins/x');
+    it('reports the source the service reads as a local folder, or a URL with credentials, on standard error', async () => {
+      const local = await create('--plugin', './plugins/x');
       expect(local.status).toBe(0);
       expect(local.stderr).toBe(
         'info: --plugin 1: "./plugins/x" is read as a folder on the machine the conversation runs on. [source-local-path]\n' +
           '  Publish the plugin in a git repository and use `github:owner/repo` or a git URL to share it.\n',
       );
-      const secret = create('--plugin', 'https://user:s3cret@git.example.com/o/r.git');
+      const secret = await create('--plugin', 'https://user:s3cret@git.example.com/o/r.git');
       expect(secret.status).toBe(0);
       expect(secret.stderr).toContain(
         'warning: --plugin 1: The URL "https://****@git.example.com/o/r.git" carries credentials (masked here). [source-credentials]',
@@ -145,8 +149,8 @@ describe('agentwire launch-link create', () => {
       expect(secret.stderr).not.toContain('s3cret');
     });
 
-    it('refuses a plugin the service would refuse: exit 1, the reason, no link', () => {
-      const ssh = create('--plugin', 'ssh://git@host.example/o/r.git@v1');
+    it('refuses a plugin the service would refuse: exit 1, the reason, no link', async () => {
+      const ssh = await create('--plugin', 'ssh://git@host.example/o/r.git@v1');
       expect(ssh.status).toBe(1);
       expect(ssh.stdout).toBe('');
       expect(ssh.stderr).toBe(
@@ -154,15 +158,15 @@ describe('agentwire launch-link create', () => {
           '  Write it as "git@host.example:o/r.git" (the scp form the service reads).\n' +
           'agentwire launch-link create: no link made: the service would refuse a plugin\n',
       );
-      const bad = create('--plugin', 'github:o/r:../x');
+      const bad = await create('--plugin', 'github:o/r:../x');
       expect(bad.status).toBe(1);
       expect(bad.stderr).toContain('[reference-repo-path-parent]');
-      const word = createJson('--plugin', 'foo');
+      const word = await createJson('--plugin', 'foo');
       expect(word.status).toBe(1);
       expect(word.json).toMatchObject({ url: null, payload: null, warnings: [{ code: 'source-unrecognized', severity: 'error' }] });
     });
 
-    it('malformed or ambiguous arguments are usage errors that say how to write them', () => {
+    it('malformed or ambiguous arguments are usage errors that say how to write them', async () => {
       for (const [argument, why] of [
         ['', 'it is empty'],
         ['o/r@main', 'it is ambiguous: write github:OWNER/REPO… for a GitHub repository, or ./PATH for a local folder'],
@@ -177,15 +181,15 @@ describe('agentwire launch-link create', () => {
         ['{"source":"a","extra":1}', 'the JSON form has the key "extra"; use source, ref, repo_path and parameters'],
         ['{not json', 'it starts with "{" but is not JSON'],
       ]) {
-        const run = create('--plugin', argument as string);
+        const run = await create('--plugin', argument as string);
         expect(run.status, argument).toBe(2);
         expect(run.stderr, argument).toContain(why);
         expect(run.stderr, argument).toContain('Write --plugin github:OWNER/REPO[@REF][:PATH] (or a git URL, or ./PATH)');
       }
     }, 120_000);
 
-    it('never repeats a credential in a usage error', () => {
-      const run = create('--plugin', 'https://user:s3cret@host.example');
+    it('never repeats a credential in a usage error', async () => {
+      const run = await create('--plugin', 'https://user:s3cret@host.example');
       expect(run.status).toBe(2);
       expect(run.stderr).toContain('--plugin https://****@host.example: a git URL needs');
       expect(run.stderr).not.toContain('s3cret');
@@ -193,8 +197,8 @@ describe('agentwire launch-link create', () => {
   });
 
   describe('--param PLUGIN.KEY=VALUE', () => {
-    it('names a plugin by display name, repository folder or position, and types the values', () => {
-      const { json } = createJson(
+    it('names a plugin by display name, repository folder or position, and types the values', async () => {
+      const { json } = await createJson(
         '--plugin',
         'github:acme/tools:plugins/alpha',
         '--plugin',
@@ -227,7 +231,7 @@ describe('agentwire launch-link create', () => {
       ]);
     });
 
-    it('refuses a name that fits no plugin or several, a missing key or "=", a key given twice', () => {
+    it('refuses a name that fits no plugin or several, a missing key or "=", a key given twice', async () => {
       const two = ['--plugin', 'github:o/ext:plugins/a', '--plugin', 'github:o/ext:plugins/b'];
       for (const [args, text] of [
         [
@@ -239,15 +243,15 @@ describe('agentwire launch-link create', () => {
         [['--plugin', 'github:o/r', '--param', 'r.=1'], 'the key is empty'],
         [['--plugin', 'github:o/r', '--param', 'r.k=1', '--param', 'r.k=2'], 'the key "k" of plugin 1 is given twice'],
       ] as const) {
-        const run = create(...args);
+        const run = await create(...args);
         expect(run.status).toBe(2);
         expect(run.stderr).toContain(text);
       }
-      expect(createJson(...two, '--param', 'a.k=1', '--param', '2.k=2').status).toBe(0);
+      expect((await createJson(...two, '--param', 'a.k=1', '--param', '2.k=2')).status).toBe(0);
     }, 60_000);
   });
 
-  it('usage errors: no --app-url, no --plugin, a bad app URL, a bad format, a mistyped option', () => {
+  it('usage errors: no --app-url, no --plugin, a bad app URL, a bad format, a mistyped option', async () => {
     for (const [args, text] of [
       [['launch-link', 'create', '--plugin', 'github:o/r'], '--app-url is required'],
       [['launch-link', 'create', '--app-url', APP], 'at least one --plugin is required'],
@@ -256,7 +260,7 @@ describe('agentwire launch-link create', () => {
       [['launch-link', 'create', '--app-url', APP, '--pluginn', 'github:o/r'], 'unknown option --pluginn (did you mean --plugin?)'],
       [['launch-link', 'create', '--app-url', APP, '--plugin', 'github:o/r', 'extra'], 'unexpected argument "extra"'],
     ] as const) {
-      const run = cli([...args]);
+      const run = await cli([...args]);
       expect(run.status, args.join(' ')).toBe(2);
       expect(run.stderr).toContain(text);
       expect(run.stderr).not.toMatch(/\n\s+at /);
@@ -265,8 +269,8 @@ describe('agentwire launch-link create', () => {
 });
 
 describe('agentwire launch-link inspect', () => {
-  it('prints what a link carries, in both modes', () => {
-    const run = cli(['launch-link', 'inspect', `https://app.example.com/launch?plugins=${VECTORS.finish}`]);
+  it('prints what a link carries, in both modes', async () => {
+    const run = await cli(['launch-link', 'inspect', `https://app.example.com/launch?plugins=${VECTORS.finish}`]);
     expect(run.stdout).toBe(
       [
         'service mode (today\u2019s app): opens with 1 plugin',
@@ -287,22 +291,24 @@ describe('agentwire launch-link inspect', () => {
     expect(run.status).toBe(0);
   });
 
-  it('shows parameters and the block the server appends to the first message', () => {
-    const link = create(
-      '--plugin',
-      'github:acme/tools:plugins/alpha',
-      '--plugin',
-      'github:acme/beta',
-      '--param',
-      'alpha.city=Zürich',
-      '--param',
-      'alpha.days=3',
-      '--param',
-      'beta.on=true',
-      '--message',
-      'Go',
+  it('shows parameters and the block the server appends to the first message', async () => {
+    const link = (
+      await create(
+        '--plugin',
+        'github:acme/tools:plugins/alpha',
+        '--plugin',
+        'github:acme/beta',
+        '--param',
+        'alpha.city=Zürich',
+        '--param',
+        'alpha.days=3',
+        '--param',
+        'beta.on=true',
+        '--message',
+        'Go',
+      )
     ).stdout.trim();
-    const run = cli(['launch-link', 'inspect', link, '--mode', 'service']);
+    const run = await cli(['launch-link', 'inspect', link, '--mode', 'service']);
     expect(run.stdout).toBe(
       [
         'service mode (today\u2019s app): opens with 2 plugins',
@@ -326,15 +332,15 @@ describe('agentwire launch-link inspect', () => {
         '',
       ].join('\n'),
     );
-    const json = inspectJson(link, '--mode', 'service').json;
+    const json = (await inspectJson(link, '--mode', 'service')).json;
     expect(json.service.firstMessage).toBe(
       'Go\n\nPlugin Configuration Parameters:\ntools:\n  - city: Zürich\n  - days: 3\nbeta:\n  - on: True',
     );
     expect(json).not.toHaveProperty('tolerant');
   });
 
-  it('round trip: what create makes, inspect reads back (plugins, parameters, message)', () => {
-    const made = createJson(
+  it('round trip: what create makes, inspect reads back (plugins, parameters, message)', async () => {
+    const made = await createJson(
       '--plugin',
       'git@gitlab.com:acme/tools.git@release/2:plugins/x',
       '--plugin',
@@ -348,7 +354,7 @@ describe('agentwire launch-link inspect', () => {
       '--message',
       'Héllo + <i>world</i> 🚀',
     );
-    const read = inspectJson(made.json.url);
+    const read = await inspectJson(made.json.url);
     expect(read.status).toBe(0);
     expect(read.json.opens).toBe(true);
     expect(read.json.differences).toEqual([]);
@@ -366,29 +372,34 @@ describe('agentwire launch-link inspect', () => {
   });
 
   describe('the app test vectors', () => {
-    const reads = (query: string) => inspectJson(`https://app.example.com/launch?plugins=${query}`).json;
-    it('reads real badges (Python spacing, a raw "=", a message)', () => {
-      expect(reads(VECTORS.badge).service).toMatchObject({
+    const reads = async (query: string) => (await inspectJson(`https://app.example.com/launch?plugins=${query}`)).json;
+    it('reads real badges (Python spacing, a raw "=", a message)', async () => {
+      expect((await reads(VECTORS.badge)).service).toMatchObject({
         ok: true,
         plugins: [
           { source: 'github:jpshackelford/openhands-sample-plugins', ref: 'main', repo_path: 'plugins/city-weather', parameters: null },
         ],
         message: null,
       });
-      expect(reads(VECTORS.sandbox).service).toMatchObject({
+      expect((await reads(VECTORS.sandbox)).service).toMatchObject({
         plugins: [{ source: 'github:jpshackelford/oh-examples', ref: 'main', repo_path: 'workspace-isolation/sandbox-enforcer' }],
         message: 'Navigate to /tmp and create a file there',
       });
     });
 
-    it('reads UTF-8 parameters, refs with + and emoji', () => {
-      expect(reads(encodeURIComponent(VECTORS.unicodeParameters)).service.plugins[0].parameters).toEqual({ task: '整理发布说明 🚀' });
-      expect(reads(encodeURIComponent(VECTORS.plusRef)).service.plugins[0]).toMatchObject({ ref: 'v1.2+3', repo_path: 'sub/dir' });
-      expect(reads(encodeURIComponent(VECTORS.emojiRef)).service.plugins[0]).toMatchObject({ ref: '🚀-release', repo_path: '路径/skills' });
+    it('reads UTF-8 parameters, refs with + and emoji', async () => {
+      expect((await reads(encodeURIComponent(VECTORS.unicodeParameters))).service.plugins[0].parameters).toEqual({
+        task: '整理发布说明 🚀',
+      });
+      expect((await reads(encodeURIComponent(VECTORS.plusRef))).service.plugins[0]).toMatchObject({ ref: 'v1.2+3', repo_path: 'sub/dir' });
+      expect((await reads(encodeURIComponent(VECTORS.emojiRef))).service.plugins[0]).toMatchObject({
+        ref: '🚀-release',
+        repo_path: '路径/skills',
+      });
     });
 
-    it('a legacy Latin-1 link: U+FFFD in the app, Zürich in the tolerant reading, and the difference said', () => {
-      const json = reads(VECTORS.latin1);
+    it('a legacy Latin-1 link: U+FFFD in the app, Zürich in the tolerant reading, and the difference said', async () => {
+      const json = await reads(VECTORS.latin1);
       expect(json.service.plugins[0].parameters).toEqual({ city: 'Z\uFFFDrich' });
       expect(json.tolerant.plugins[0].parameters).toEqual({ city: 'Zürich' });
       expect(json.differences).toEqual([
@@ -397,26 +408,26 @@ describe('agentwire launch-link inspect', () => {
       expect(json.opens).toBe(true);
     });
 
-    it('base64url and a raw "+": the app refuses (exit 1), the tolerant reading repairs', () => {
+    it('base64url and a raw "+": the app refuses (exit 1), the tolerant reading repairs', async () => {
       const url = VECTORS.plusSlash.replace(/\+/g, '-').replace(/\//g, '_');
       for (const value of [url, VECTORS.plusSlash]) {
-        const run = inspectJson(`https://app.example.com/launch?plugins=${value}`);
+        const run = await inspectJson(`https://app.example.com/launch?plugins=${value}`);
         expect(run.status).toBe(1);
         expect(run.json.opens).toBe(false);
         expect(run.json.service.error.code).toBe('invalid-format');
         expect(run.json.tolerant.plugins[0]).toMatchObject({ source: 'github:o/r??', ref: 'v>>>' });
       }
-      const text = cli(['launch-link', 'inspect', `https://app.example.com/launch?plugins=${VECTORS.plusSlash}`]);
+      const text = await cli(['launch-link', 'inspect', `https://app.example.com/launch?plugins=${VECTORS.plusSlash}`]);
       expect(text.stdout).toContain(
         'Where the modes differ:\n  - The app refuses the link (invalid-format); the tolerant reading opens it after repairs (launch-link-raw-plus).\n',
       );
     });
 
-    it('accepts a value without padding', () => {
-      expect(reads(VECTORS.noPadding).service.plugins[0].source).toBe('a');
+    it('accepts a value without padding', async () => {
+      expect((await reads(VECTORS.noPadding)).service.plugins[0].source).toBe('a');
     });
 
-    it('refuses what the app refuses, with its error code and the reason', () => {
+    it('refuses what the app refuses, with its error code and the reason', async () => {
       for (const [query, code, rule] of [
         ['plugins=not-valid-base64!!!', 'invalid-format', 'launch-link-invalid-payload'],
         ['plugins=bm90IHZhbGlkIGpzb24%3D', 'invalid-format', 'launch-link-invalid-payload'],
@@ -425,12 +436,12 @@ describe('agentwire launch-link inspect', () => {
         ['plugins=', 'no-plugins', 'launch-link-no-plugins'],
         ['', 'no-plugins', 'launch-link-no-plugins'],
       ]) {
-        const run = inspectJson(`https://app.example.com/launch?${query}`, '--mode', 'service');
+        const run = await inspectJson(`https://app.example.com/launch?${query}`, '--mode', 'service');
         expect(run.status, query).toBe(1);
         expect(run.json.service.error.code, query).toBe(code);
         expect(run.json.service.diagnostics[0].code, query).toBe(rule);
       }
-      const text = cli([
+      const text = await cli([
         'launch-link',
         'inspect',
         'https://app.example.com/launch?plugins=W3sicmVmIjoibWFpbiJ9XQ%3D%3D',
@@ -444,18 +455,19 @@ describe('agentwire launch-link inspect', () => {
       );
     }, 60_000);
 
-    it('keeps the message as the app does: tags removed, 500 characters', () => {
-      const message = (text: string) =>
-        inspectJson(`https://app.example.com/launch?plugins=${VECTORS.noPadding}&message=${encodeURIComponent(text)}`).json.service.message;
-      expect(message('<script>alert("xss")</script>Safe text')).toBe('alert("xss")Safe text');
-      expect(message('<img src=x onerror=alert(1)>Safe content')).toBe('Safe content');
-      expect(message('A'.repeat(600))).toBe('A'.repeat(500));
+    it('keeps the message as the app does: tags removed, 500 characters', async () => {
+      const message = async (text: string) =>
+        (await inspectJson(`https://app.example.com/launch?plugins=${VECTORS.noPadding}&message=${encodeURIComponent(text)}`)).json.service
+          .message;
+      expect(await message('<script>alert("xss")</script>Safe text')).toBe('alert("xss")Safe text');
+      expect(await message('<img src=x onerror=alert(1)>Safe content')).toBe('Safe content');
+      expect(await message('A'.repeat(600))).toBe('A'.repeat(500));
     });
   });
 
-  it('a field type the app passes but the server refuses: opens (exit 0), the tolerant reading says why it fails later', () => {
+  it('a field type the app passes but the server refuses: opens (exit 0), the tolerant reading says why it fails later', async () => {
     // [{"source":"github:o/r","ref":2}]
-    const run = cli(['launch-link', 'inspect', 'https://x.example/launch?plugins=W3sic291cmNlIjoiZ2l0aHViOm8vciIsInJlZiI6Mn1d']);
+    const run = await cli(['launch-link', 'inspect', 'https://x.example/launch?plugins=W3sic291cmNlIjoiZ2l0aHViOm8vciIsInJlZiI6Mn1d']);
     expect(run.status).toBe(0);
     expect(run.stdout).toContain('     ref         2 (a number, not text)\n');
     expect(run.stdout).toContain('  parameters block: none: the server refuses the plugins above (creation-failed)\n');
@@ -467,8 +479,8 @@ describe('agentwire launch-link inspect', () => {
 
   describe('hostile input', () => {
     // How long this takes is measured by `npm run bench` (Hostile input), against a process that only reads the input.
-    it('a 10 MB link from standard input: read whole, reported without echoing it', () => {
-      const run = cli(
+    it('a 10 MB link from standard input: read whole, reported without echoing it', async () => {
+      const run = await cli(
         ['launch-link', 'inspect', '-', '--format', 'json'],
         `https://app.example.com/launch?plugins=${'QUFB'.repeat(2_500_000)}`,
       );
@@ -480,28 +492,28 @@ describe('agentwire launch-link inspect', () => {
       expect(json.service.error.code).toBe('invalid-format');
     }, 120_000);
 
-    it('a valid link with 20,000 plugins: the text output shows 100 and says how many more', () => {
+    it('a valid link with 20,000 plugins: the text output shows 100 and says how many more', async () => {
       const plugins = Array.from({ length: 20_000 }, (_, index) => ({ source: `github:o/r${index}` }));
       const link = `plugins=${encodeURIComponent(Buffer.from(JSON.stringify(plugins)).toString('base64'))}`;
-      const run = cli(['launch-link', 'inspect', '-', '--mode', 'service'], link);
+      const run = await cli(['launch-link', 'inspect', '-', '--mode', 'service'], link);
       expect(run.status).toBe(0);
       expect(run.stdout).toContain('opens with 20000 plugins');
       expect(run.stdout).toContain('  … and 19900 more (see --format json)\n');
     });
 
-    it('parameters nested 50,000 levels deep: refused in every mode and output, as the library refuses past 100, with no stack trace', () => {
+    it('parameters nested 50,000 levels deep: refused in every mode and output, as the library refuses past 100, with no stack trace', async () => {
       const levels = 50_000;
       const json = `[{"source":"github:o/r","parameters":${'{"a":'.repeat(levels - 1)}{}${'}'.repeat(levels - 1)}}]`;
       const link = `plugins=${encodeURIComponent(Buffer.from(json).toString('base64'))}`;
       const tooDeep = 'plugins[0].parameters nest more than 100 levels deep';
       for (const mode of [[], ['--mode', 'service'], ['--mode', 'tolerant']]) {
-        const text = cli(['launch-link', 'inspect', '-', ...mode], link);
+        const text = await cli(['launch-link', 'inspect', '-', ...mode], link);
         expect(text.status).toBe(1);
         expect(text.stderr).toBe('');
         expect(text.stdout).toContain('does not open: invalid-format');
         expect(text.stdout).toContain(`${tooDeep}: agentwire reads at most 100 levels`);
         expect(text.stdout).not.toContain('opens with');
-        const run = cli(['launch-link', 'inspect', '-', ...mode, '--format', 'json'], link);
+        const run = await cli(['launch-link', 'inspect', '-', ...mode, '--format', 'json'], link);
         expect(run.status).toBe(1);
         expect(run.stderr).toBe('');
         const report = JSON.parse(run.stdout);
@@ -513,16 +525,16 @@ describe('agentwire launch-link inspect', () => {
       }
     }, 120_000);
 
-    it('text that is not a URL: read as a bare query, which carries no plugins', () => {
-      const run = cli(['launch-link', 'inspect', 'not a url at all', '--mode', 'service']);
+    it('text that is not a URL: read as a bare query, which carries no plugins', async () => {
+      const run = await cli(['launch-link', 'inspect', 'not a url at all', '--mode', 'service']);
       expect(run.status).toBe(1);
       expect(run.stdout).toContain('does not open: no-plugins');
     });
 
-    it('control characters in a link are shown, never sent to the terminal', () => {
+    it('control characters in a link are shown, never sent to the terminal', async () => {
       const plugins = [{ source: 'github:o/r\u001b[31m', parameters: { 'k\u001b]0;x\u0007': 'v\nw\u202e' } }];
       const link = `plugins=${encodeURIComponent(Buffer.from(JSON.stringify(plugins)).toString('base64'))}`;
-      const run = cli(['launch-link', 'inspect', link, '--mode', 'service']);
+      const run = await cli(['launch-link', 'inspect', link, '--mode', 'service']);
       // biome-ignore lint/suspicious/noControlCharactersInRegex: the characters that must not reach the terminal
       expect(run.stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u202e]/);
       expect(run.stdout).toContain('source      github:o/r\\u001b[31m');
@@ -530,11 +542,15 @@ describe('agentwire launch-link inspect', () => {
       expect(run.stdout).toContain('    | - k\\u001b]0;x\\u0007: v');
     });
 
-    it('an empty link, or none, is a usage error', () => {
-      expect(cli(['launch-link', 'inspect', '-'], '  \n').status).toBe(2);
-      expect(cli(['launch-link', 'inspect']).stderr).toContain('expected one link (or - for standard input)');
-      expect(cli(['launch-link', 'inspect', 'x', '--mode', 'lenient']).stderr).toContain('--mode must be service or tolerant, not lenient');
-      expect(cli(['launch-link', 'inspect', 'x', '--mdoe', 'service']).stderr).toContain('unknown option --mdoe (did you mean --mode?)');
+    it('an empty link, or none, is a usage error', async () => {
+      expect((await cli(['launch-link', 'inspect', '-'], '  \n')).status).toBe(2);
+      expect((await cli(['launch-link', 'inspect'])).stderr).toContain('expected one link (or - for standard input)');
+      expect((await cli(['launch-link', 'inspect', 'x', '--mode', 'lenient'])).stderr).toContain(
+        '--mode must be service or tolerant, not lenient',
+      );
+      expect((await cli(['launch-link', 'inspect', 'x', '--mdoe', 'service'])).stderr).toContain(
+        'unknown option --mdoe (did you mean --mode?)',
+      );
     }, 60_000);
   });
 });
@@ -548,7 +564,7 @@ describe('colour and help', () => {
   };
   const link = `https://app.example.com/launch?plugins=${VECTORS.plusSlash}`;
 
-  it('colours the text only when asked, never with NO_COLOR', () => {
+  it('colours the text only when asked, never with NO_COLOR', async () => {
     expect(withEnv(['launch-link', 'inspect', link], { FORCE_COLOR: '1' }).stdout).toContain(
       '\u001b[31mdoes not open: invalid-format\u001b[39m',
     );
@@ -556,8 +572,8 @@ describe('colour and help', () => {
     expect(withEnv(['launch-link', 'inspect', link], {}).stdout).not.toContain('\u001b[');
   });
 
-  it('--help of each command lists every option and the exit codes', () => {
-    const createHelp = cli(['launch-link', 'create', '--help']);
+  it('--help of each command lists every option and the exit codes', async () => {
+    const createHelp = await cli(['launch-link', 'create', '--help']);
     expect(createHelp.status).toBe(0);
     for (const option of [
       '--app-url URL',
@@ -578,10 +594,10 @@ describe('colour and help', () => {
       expect(createHelp.stdout).toContain(form);
     }
     expect(createHelp.stdout).toContain('Exit codes: 0 the link is printed, 1 a plugin the service would refuse');
-    const inspectHelp = cli(['launch-link', 'inspect', '-h']);
+    const inspectHelp = await cli(['launch-link', 'inspect', '-h']);
     for (const option of ['--mode service', '--mode tolerant', '--format text|json', '-h, --help'])
       expect(inspectHelp.stdout).toContain(option);
     expect(inspectHelp.stdout).toContain('Exit codes: 0 the link opens in the app, 1 it does not, 2 bad usage.');
-    expect(cli(['--help']).stdout).toContain('agentwire launch-link inspect');
+    expect((await cli(['--help'])).stdout).toContain('agentwire launch-link inspect');
   });
 });
