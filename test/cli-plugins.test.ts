@@ -1,22 +1,17 @@
 /**
- * `agentwire plugins inspect` through the built executable, on plugin folders and marketplaces
+ * `agentwire plugins inspect` (run in process), on plugin folders and marketplaces
  * written by the tests.
  */
-import { spawnSync } from 'node:child_process';
 import { symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLI, requireBuild } from './helpers/built';
+import { runAgentwire } from './helpers/cli-in-process';
 import { tempTree } from './helpers/tree';
 
 /** Runs the CLI in `cwd` (paths in the output are shown relative to it). */
-const run = (cwd: string, args: string[], env: Record<string, string> = { NO_COLOR: '1' }) => {
-  const base = { ...process.env };
-  delete base.NO_COLOR;
-  delete base.FORCE_COLOR;
-  return spawnSync(process.execPath, [CLI, 'plugins', 'inspect', ...args], { cwd, encoding: 'utf8', env: { ...base, ...env } });
-};
-const json = (cwd: string, args: string[]) => JSON.parse(run(cwd, [...args, '--format', 'json']).stdout);
+const run = (cwd: string, args: string[], env: Record<string, string> = { NO_COLOR: '1' }) =>
+  runAgentwire(['plugins', 'inspect', ...args], undefined, { cwd, env });
+const json = async (cwd: string, args: string[]) => JSON.parse((await await run(cwd, [...args, '--format', 'json'])).stdout);
 
 const SCHEMA = 'https://agent-plugins.org/schemas/1.0.0/plugin.schema.json';
 const skill = (name: string, fields: string) => `---\nname: ${name}\n${fields}\n---\nBody.\n`;
@@ -72,12 +67,11 @@ const tree = tempTree({
 symlinkSync(join(tree.root, 'outside'), join(tree.root, 'market/plugins/linked'));
 const market = join(tree.root, 'market');
 
-beforeAll(requireBuild);
 afterAll(() => tree.cleanup());
 
 describe('agentwire plugins inspect: a plugin folder', () => {
-  it('prints the layout and why, and everything a conversation gets', () => {
-    const result = run(market, ['plugins/weather']);
+  it('prints the layout and why, and everything a conversation gets', async () => {
+    const result = await run(market, ['plugins/weather']);
     expect(result.stdout).toBe(
       [
         'plugin weather in plugins/weather, as the service 1.49 loads it',
@@ -102,21 +96,21 @@ describe('agentwire plugins inspect: a plugin folder', () => {
     expect(result.status).toBe(0);
   });
 
-  it('a root plugin.json: Agent Plugins from 1.49, and what 1.43 makes of the folder', () => {
-    const now = run(market, ['plugins/ap']);
+  it('a root plugin.json: Agent Plugins from 1.49, and what 1.43 makes of the folder', async () => {
+    const now = await run(market, ['plugins/ap']);
     expect(now.stdout).toContain('plugin ap-plugin in plugins/ap, as the service 1.49 loads it\n');
     expect(now.stdout).toContain(
       '  layout: root plugin.json: an Agent Plugins 1.0.0 package, read by 1.49 and later; 1.43 and earlier ignore it and load the folder as a legacy plugin named "ap-legacy"\n',
     );
-    const before = run(market, ['plugins/ap', '--service', '1.43']);
+    const before = await run(market, ['plugins/ap', '--service', '1.43']);
     expect(before.stdout).toContain('plugin ap-legacy in plugins/ap, as the service 1.43 loads it\n');
     expect(before.stdout).toContain(
       '  layout: legacy layout: .plugin/plugin.json (read before .claude-plugin/); the root plugin.json is ignored before 1.49 (1.49 and later read it as an Agent Plugins package and load "ap-plugin")\n',
     );
   });
 
-  it('no manifest: named after its folder', () => {
-    const report = json(market, ['plugins/bare']);
+  it('no manifest: named after its folder', async () => {
+    const report = await json(market, ['plugins/bare']);
     expect(report).toMatchObject({
       kind: 'plugin',
       loaded: true,
@@ -129,8 +123,8 @@ describe('agentwire plugins inspect: a plugin folder', () => {
     });
   });
 
-  it('a manifest the service rejects: nothing loads, the errors say why, exit 1', () => {
-    const result = run(tree.root, ['broken']);
+  it('a manifest the service rejects: nothing loads, the errors say why, exit 1', async () => {
+    const result = await run(tree.root, ['broken']);
     expect(result.status).toBe(1);
     expect(result.stdout).toBe(
       [
@@ -142,7 +136,7 @@ describe('agentwire plugins inspect: a plugin folder', () => {
         '',
       ].join('\n'),
     );
-    expect(json(tree.root, ['broken'])).toMatchObject({
+    expect(await json(tree.root, ['broken'])).toMatchObject({
       kind: 'plugin',
       loaded: false,
       failure: 'manifest-rejected',
@@ -150,8 +144,8 @@ describe('agentwire plugins inspect: a plugin folder', () => {
     });
   });
 
-  it('names and descriptions cannot drive the terminal', () => {
-    const result = run(tree.root, ['hostile']);
+  it('names and descriptions cannot drive the terminal', async () => {
+    const result = await run(tree.root, ['hostile']);
     expect(result.stdout).not.toContain('\u001b');
     expect(result.stdout).toContain('plugin evil\\u001b[2J in hostile');
     expect(result.stdout).toContain('Looks fine\\u001b]0;title\\u0007');
@@ -159,8 +153,8 @@ describe('agentwire plugins inspect: a plugin folder', () => {
 });
 
 describe('agentwire plugins inspect: a marketplace', () => {
-  it('every entry: source kind, what the service resolves, whether it loads, what it gives; skills; Auto-Load and trust', () => {
-    const result = run(market, ['.']);
+  it('every entry: source kind, what the service resolves, whether it loads, what it gives; skills; Auto-Load and trust', async () => {
+    const result = await run(market, ['.']);
     expect(result.status).toBe(1);
     expect(result.stdout.split('\n')).toEqual([
       'marketplace acme-tools (owner Acme) in .claude-plugin/marketplace.json, as the service 1.49 loads it',
@@ -234,8 +228,8 @@ describe('agentwire plugins inspect: a marketplace', () => {
     ]);
   });
 
-  it('--format json: the same facts, the marketplace file given directly', () => {
-    const report = json(market, ['.claude-plugin/marketplace.json']);
+  it('--format json: the same facts, the marketplace file given directly', async () => {
+    const report = await json(market, ['.claude-plugin/marketplace.json']);
     expect(report).toMatchObject({ kind: 'marketplace', loaded: true, name: 'acme-tools', owner: 'Acme', root: market });
     const byName = Object.fromEntries(report.plugins.map((entry: { name: string }) => [entry.name, entry]));
     expect(byName.weather).toMatchObject({
@@ -267,21 +261,21 @@ describe('agentwire plugins inspect: a marketplace', () => {
     ]);
   });
 
-  it('.plugin/marketplace.json is read before .claude-plugin/', () => {
+  it('.plugin/marketplace.json is read before .claude-plugin/', async () => {
     const both = tempTree({
       '.plugin/marketplace.json': JSON.stringify({ name: 'first', owner: { name: 'A' }, plugins: [] }),
       '.claude-plugin/marketplace.json': JSON.stringify({ name: 'second', owner: { name: 'A' }, plugins: [] }),
     });
     try {
-      expect(json(both.root, ['.'])).toMatchObject({ name: 'first', file: join(both.root, '.plugin/marketplace.json') });
-      expect(run(both.root, ['.']).status).toBe(0);
+      expect(await json(both.root, ['.'])).toMatchObject({ name: 'first', file: join(both.root, '.plugin/marketplace.json') });
+      expect((await run(both.root, ['.'])).status).toBe(0);
     } finally {
       both.cleanup();
     }
   });
 
-  it('a marketplace the service rejects: the errors, exit 1', () => {
-    const result = run(tree.root, ['rejected']);
+  it('a marketplace the service rejects: the errors, exit 1', async () => {
+    const result = await run(tree.root, ['rejected']);
     expect(result.status).toBe(1);
     expect(result.stdout).toBe(
       [
@@ -295,7 +289,7 @@ describe('agentwire plugins inspect: a marketplace', () => {
 });
 
 describe('agentwire plugins inspect: usage, colour, help', () => {
-  it('usage errors: exit 2, one line, no stack', () => {
+  it('usage errors: exit 2, one line, no stack', async () => {
     for (const [args, text] of [
       [['nothing-here'], 'cannot read nothing-here: no such file or folder'],
       [['plugins/weather', '--service', '2.0'], '--service must be 1.49 or 1.43, not 2.0'],
@@ -304,23 +298,23 @@ describe('agentwire plugins inspect: usage, colour, help', () => {
       [['plugins/weather', 'plugins/ap'], 'expected one plugin folder or marketplace'],
       [[], 'expected one plugin folder or marketplace'],
     ] as const) {
-      const result = run(market, [...args]);
+      const result = await run(market, [...args]);
       expect(result.status, args.join(' ')).toBe(2);
       expect(result.stderr, args.join(' ')).toContain(text);
       expect(result.stderr).not.toMatch(/\n\s+at /);
     }
   });
 
-  it('colour only when asked, never with NO_COLOR', () => {
-    expect(run(tree.root, ['broken'], { FORCE_COLOR: '1' }).stdout).toContain(
+  it('colour only when asked, never with NO_COLOR', async () => {
+    expect((await run(tree.root, ['broken'], { FORCE_COLOR: '1' })).stdout).toContain(
       '\u001b[31mthe service loads nothing (manifest-rejected)\u001b[39m',
     );
-    expect(run(tree.root, ['broken'], { FORCE_COLOR: '1', NO_COLOR: '1' }).stdout).not.toContain('\u001b[');
-    expect(run(tree.root, ['broken'], {}).stdout).not.toContain('\u001b[');
+    expect((await run(tree.root, ['broken'], { FORCE_COLOR: '1', NO_COLOR: '1' })).stdout).not.toContain('\u001b[');
+    expect((await run(tree.root, ['broken'], {})).stdout).not.toContain('\u001b[');
   });
 
-  it('--help describes both inputs, every option and the exit codes', () => {
-    const result = run(market, ['--help']);
+  it('--help describes both inputs, every option and the exit codes', async () => {
+    const result = await run(market, ['--help']);
     expect(result.status).toBe(0);
     for (const text of [
       'Usage: agentwire plugins inspect <dir|marketplace> [--service 1.49|1.43] [--format text|json]',
