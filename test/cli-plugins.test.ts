@@ -4,7 +4,7 @@
  */
 import { symlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { runAgentwire } from './helpers/cli-in-process';
 import { tempTree } from './helpers/tree';
 
