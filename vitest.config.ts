@@ -1,5 +1,44 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/**
+ * The suites that start processes, servers, a browser or other runtimes, or that need the built
+ * package, a PostgreSQL server or loads at scale, by what they need. They run isolated, each file in
+ * a fresh worker; `npm run test:unit` leaves them out.
+ */
+const PROCESSES = [
+  // The built package: dist/, the CLI run as a process, the packed tarball.
+  'test/cli*.test.ts',
+  'test/github-action.test.ts',
+  'test/dist.test.ts',
+  'test/api-report.test.ts',
+  'test/serve*.test.ts',
+  'test/size-budget.test.ts',
+  'test/package*.test.ts',
+  'test/plugins/launch-link-bundle.test.ts',
+  'test/faults/serve*.test.ts',
+  'test/stores/serve-*.test.ts',
+  'test/stores/events-tail.test.ts',
+  'test/stores/full-disk.test.ts',
+  // The TypeScript compiler over every snippet of the docs.
+  'test/docs-snippets.test.ts',
+  // PostgreSQL.
+  'test/stores/contract.test.ts',
+  'test/stores/postgres-*.test.ts',
+  'test/stores/scale-out.test.ts',
+  'test/gate/**/*.test.ts',
+  // A browser, other runtimes.
+  'test/viewer/**/*.test.ts',
+  'test/runtimes/**/*.test.ts',
+  // Many git processes, loads at scale, and waits on lock heartbeats.
+  'test/faults/hostile-sockets.test.ts',
+  'test/stores/file-faults.test.ts',
+  'test/skills/config-repository.test.ts',
+  'test/skills/scale.test.ts',
+  'test/toolkit-conformance/**/*.test.ts',
+];
+
+const INCLUDE = ['src/**/*.test.ts', 'test/**/*.test.ts', 'examples/**/*.test.ts'];
 
 const src = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta.url));
 
@@ -24,7 +63,6 @@ export default defineConfig({
     ],
   },
   test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'examples/**/*.test.ts'],
     // Hang guards, not measures: generous enough for a 2-core machine under heavy load (no test
     // asserts on time; speed is measured by `npm run bench`).
     testTimeout: 120_000,
@@ -33,10 +71,28 @@ export default defineConfig({
     // One PostgreSQL server for the whole run, started only when a test file asks for it.
     globalSetup: ['test/stores/postgres-server.ts'],
     hookTimeout: 180_000,
-    typecheck: {
-      enabled: true,
-      include: ['src/**/*.test-d.ts', 'test/**/*.test-d.ts'],
-      tsconfig: './tsconfig.json',
-    },
+    projects: [
+      {
+        extends: true,
+        test: {
+          // `npm run test:unit` (`--project in-process`): no build, no server, no other process. The
+          // files share each worker's module cache (no test here depends on a fresh module state):
+          // a third of the time of a fresh worker per file.
+          name: 'in-process',
+          include: INCLUDE,
+          exclude: [...configDefaults.exclude, ...PROCESSES],
+          isolate: false,
+          typecheck: {
+            enabled: true,
+            include: ['src/**/*.test-d.ts', 'test/**/*.test-d.ts'],
+            tsconfig: './tsconfig.json',
+          },
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'processes', include: PROCESSES, exclude: [...configDefaults.exclude] },
+      },
+    ],
   },
 });
