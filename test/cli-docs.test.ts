@@ -8,29 +8,15 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cliDocBlocks, fillGeneratedBlocks, helpBlockName } from '../src/cli/cli-docs';
-import type { CommandIO } from '../src/cli/io';
 import { COMMANDS } from '../src/cli/registry';
-import { runCli } from '../src/cli/run';
 import { ROOT } from './helpers/built';
+import { runAgentwire } from './helpers/cli-in-process';
 
 const docs = () => readFileSync(join(ROOT, 'docs/cli.md'), 'utf8');
 
 async function cli(argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const io: CommandIO = {
-    out: (text) => {
-      out += text;
-    },
-    err: (text) => {
-      err += text;
-    },
-    readStdin: async () => '',
-    cwd: ROOT,
-    env: {},
-  };
-  const code = await runCli(argv, io, '0.0.0-test');
-  return { code, out, err };
+  const run = await runAgentwire(argv);
+  return { code: run.status, out: run.stdout, err: run.stderr };
 }
 
 /** The text of a generated block of docs/cli.md, without its fences and the `$` line. */
