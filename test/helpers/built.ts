@@ -16,14 +16,22 @@ export function requireBuild(): void {
   if (!existsSync(CLI)) throw new Error('dist/ is missing: run `npm run build` (npm test does it first)');
 }
 
+/**
+ * The environment a command runs with in a test: this process's, `extra` over it, and colour off
+ * unless `extra` asks for it (`FORCE_COLOR` without `NO_COLOR`).
+ */
+export function commandEnv(extra?: Record<string, string>): Record<string, string | undefined> {
+  const forced = extra !== undefined && 'FORCE_COLOR' in extra && !('NO_COLOR' in extra);
+  const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: '1', ...extra };
+  if (forced) delete env.NO_COLOR;
+  return env;
+}
+
 /** Runs `node` with arguments, in the repository root unless told otherwise, without colour unless the environment asks for it. */
 export function node(
   args: string[],
   input?: string,
   options: { cwd?: string; env?: Record<string, string> } = {},
 ): SpawnSyncReturns<string> {
-  // Colour off unless the test asks for it (FORCE_COLOR without NO_COLOR).
-  const forced = options.env !== undefined && 'FORCE_COLOR' in options.env && !('NO_COLOR' in options.env);
-  const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: forced ? undefined : '1', ...options.env };
-  return spawnSync(process.execPath, args, { cwd: options.cwd ?? ROOT, input, encoding: 'utf8', env });
+  return spawnSync(process.execPath, args, { cwd: options.cwd ?? ROOT, input, encoding: 'utf8', env: commandEnv(options.env) });
 }

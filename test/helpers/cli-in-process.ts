@@ -8,7 +8,7 @@
 import { colorEnabled } from '../../src/cli/color';
 import type { CommandIO } from '../../src/cli/io';
 import { runCli } from '../../src/cli/run';
-import { ROOT } from './built';
+import { commandEnv, ROOT } from './built';
 
 /** What a run printed and returned, named as `spawnSync` names them. */
 export interface CliRun {
@@ -27,9 +27,7 @@ export async function runAgentwire(
   input?: string,
   options: { cwd?: string; env?: Record<string, string> } = {},
 ): Promise<CliRun> {
-  const forced = options.env !== undefined && 'FORCE_COLOR' in options.env && !('NO_COLOR' in options.env);
-  const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: forced ? undefined : '1', ...options.env };
-  if (env.NO_COLOR === undefined) delete env.NO_COLOR;
+  const env = commandEnv(options.env);
   let stdout = '';
   let stderr = '';
   const io: CommandIO = {
