@@ -1,5 +1,5 @@
 /**
- * `agentwire skills list` through the built executable, on projects and configuration
+ * `agentwire skills list` (in process; colour, progress and the token through the built executable), on projects and configuration
  * repositories written by the tests (bare repositories reached by `file:` URLs, and a loopback
  * git server for the token).
  */
@@ -8,13 +8,14 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLI, node, ROOT, requireBuild } from './helpers/built';
+import { CLI, ROOT, requireBuild } from './helpers/built';
+import { runAgentwire } from './helpers/cli-in-process';
 import { createUpstream, startGitHttpServer } from './helpers/config-repositories';
 import { git, tempTree } from './helpers/tree';
 
 const work = mkdtempSync(join(tmpdir(), 'agentwire-cli-skills-'));
 const cache = join(work, 'cache');
-const cli = (args: string[]) => node([CLI, ...args]);
+const cli = (args: string[]) => runAgentwire(args);
 const list = (...args: string[]) => cli(['skills', 'list', ...args, '--cache-dir', cache]);
 
 const skill = (name: string, fields: string, body = 'Body.\n') => `---\nname: ${name}\n${fields}\n---\n${body}`;
@@ -57,8 +58,8 @@ afterAll(() => {
 });
 
 describe('agentwire skills list', () => {
-  it('lists the project skills: layer, trigger, description, what each hides, what is off', () => {
-    const run = list(project.root, '--preset', 'openhands', '--disabled', 'lint');
+  it('lists the project skills: layer, trigger, description, what each hides, what is off', async () => {
+    const run = await list(project.root, '--preset', 'openhands', '--disabled', 'lint');
     expect(run.stderr).toBe('');
     expect(run.stdout).toBe(
       [
@@ -87,8 +88,8 @@ describe('agentwire skills list', () => {
     expect(run.status).toBe(0);
   });
 
-  it('resolves configuration repositories: a later repository wins, the project wins over them', () => {
-    const run = list(project.root, '--org-repo', legacy.url, '--org-repo', agents.url, '--format', 'json');
+  it('resolves configuration repositories: a later repository wins, the project wins over them', async () => {
+    const run = await list(project.root, '--org-repo', legacy.url, '--org-repo', agents.url, '--format', 'json');
     const listing = JSON.parse(run.stdout);
     expect(listing.preset).toBe('neutral');
     expect(listing.skills.map((s: { name: string; layer: string }) => `${s.name}:${s.layer}`)).toEqual([
@@ -145,36 +146,36 @@ describe('agentwire skills list', () => {
     // The same name in two repositories of the organization is an error (duplicate-skill-name).
     expect(listing.problems.errors).toBe(1);
     expect(run.status).toBe(1);
-    const text = list(project.root, '--org-repo', agents.url);
+    const text = await list(project.root, '--org-repo', agents.url);
     expect(text.stdout).toContain(
       `\nConfiguration repositories:\n  ${pathOf(agents.bare)}  loaded, 2 skills  (${agents.url}, commit ${commitOf(agents.bare)})\n`,
     );
     expect(text.status).toBe(0);
   });
 
-  it('notes a repository that does not exist (most owners have none)', () => {
+  it('notes a repository that does not exist (most owners have none)', async () => {
     const missing = `file://${join(work, 'nobody', '.agents')}`;
-    const run = list(project.root, '--org-repo', missing);
+    const run = await list(project.root, '--org-repo', missing);
     expect(run.status).toBe(0);
     expect(run.stdout).toContain(`  ${pathOf(join(work, 'nobody', '.agents'))}  missing, 0 skills  (${missing})\n`);
     expect(run.stdout).toContain('Loading found 1 warning, 1 note: run agentwire validate for details.\n');
   });
 
-  it('enablement by name: the deny-list, the allow-list over the built-in names, custom skills named like built-ins', () => {
+  it('enablement by name: the deny-list, the allow-list over the built-in names, custom skills named like built-ins', async () => {
     const names = join(work, 'builtin.txt');
     spawnSync('sh', ['-c', `printf '# catalog\\ndeploy\\ncode-review\\n' > "${names}"`]);
-    const run = list(project.root, '--builtin-names', names, '--enabled', 'deploy', '--disabled', 'quiet', '--format', 'json');
+    const run = await list(project.root, '--builtin-names', names, '--enabled', 'deploy', '--disabled', 'quiet', '--format', 'json');
     const byName = Object.fromEntries(JSON.parse(run.stdout).skills.map((s: { name: string }) => [s.name, s]));
     expect(byName.deploy).toMatchObject({ enabled: true });
     expect(byName['code-review']).toMatchObject({ enabled: false, reason: 'its name is a built-in skill that is not in the enabled list' });
     expect(byName.quiet).toMatchObject({ enabled: false, reason: 'its name is in the disabled list' });
     // code-review and deploy take built-in names: two more warnings.
     expect(JSON.parse(run.stdout).problems).toEqual({ errors: 0, warnings: 3, infos: 0 });
-    const alone = list(project.root, '--enabled', 'deploy');
+    const alone = await list(project.root, '--enabled', 'deploy');
     expect(alone.stderr).toBe('agentwire skills list: --enabled has no effect without --builtin-names (it switches built-in skills on)\n');
   });
 
-  it('caches under $XDG_CACHE_HOME/agentwire/config-repositories by default', () => {
+  it('caches under $XDG_CACHE_HOME/agentwire/config-repositories by default', async () => {
     const xdg = join(work, 'xdg');
     const run = spawnSync(process.execPath, [CLI, 'skills', 'list', project.root, '--org-repo', agents.url], {
       cwd: ROOT,
@@ -245,7 +246,7 @@ describe('agentwire skills list', () => {
     }
   });
 
-  it('refuses a token that would reach two hosts, and credentials in a URL, without printing them', () => {
+  it('refuses a token that would reach two hosts, and credentials in a URL, without printing them', async () => {
     const two = spawnSync(
       process.execPath,
       [CLI, 'skills', 'list', project.root, '--org-repo', 'https://github.com/a/.agents', '--org-repo', 'https://evil.example/a/.agents'],
@@ -255,13 +256,13 @@ describe('agentwire skills list', () => {
     expect(two.stderr).toBe(
       'agentwire skills list: AGENTWIRE_GIT_TOKEN would be sent to github.com and evil.example: list the repositories of one host per run\n',
     );
-    const inline = list(project.root, '--org-repo', 'https://user:pa55word@github.com/a/.agents');
+    const inline = await list(project.root, '--org-repo', 'https://user:pa55word@github.com/a/.agents');
     expect(inline.status).toBe(2);
     expect(inline.stderr).toContain('--org-repo: A https: repository URL carries credentials');
     expect(inline.stderr).not.toContain('pa55word');
   });
 
-  it('usage errors: exit 2, one line, no stack', () => {
+  it('usage errors: exit 2, one line, no stack', async () => {
     for (const [args, text] of [
       [[join(work, 'nothing-here')], 'is not a folder'],
       [[project.root, '--preset', 'acme'], 'Unknown skill preset "acme"'],
@@ -275,19 +276,19 @@ describe('agentwire skills list', () => {
       [[project.root, '--builtin-names', join(work, 'no-such-file')], 'cannot read --builtin-names'],
       [[project.root, 'second'], 'expected at most one folder'],
     ] as const) {
-      const run = list(...args);
+      const run = await list(...args);
       expect(run.status, args.join(' ')).toBe(2);
       expect(run.stderr, args.join(' ')).toContain(text);
       expect(run.stderr).not.toMatch(/\n\s+at /);
     }
   }, 60_000);
 
-  it('names and descriptions from the repository cannot drive the terminal', () => {
+  it('names and descriptions from the repository cannot drive the terminal', async () => {
     const tree = tempTree({
       '.agents/skills/evil/SKILL.md': skill('evil', 'description: "Looks fine\\u001b[2J\\u202e then not"'),
     });
     try {
-      const run = list(tree.root);
+      const run = await list(tree.root);
       expect(run.stdout).toContain('Looks fine\\u001b[2J\\u202e then not');
       expect(run.stdout).not.toContain('\u001b');
     } finally {
@@ -295,7 +296,7 @@ describe('agentwire skills list', () => {
     }
   });
 
-  it('colour only when asked, never with NO_COLOR', () => {
+  it('colour only when asked, never with NO_COLOR', async () => {
     const env = (extra: Record<string, string>) => {
       const clean = { ...process.env };
       delete clean.NO_COLOR;
@@ -309,7 +310,7 @@ describe('agentwire skills list', () => {
     expect(plain.stdout).not.toContain('\u001b[');
   });
 
-  it('shows progress on a terminal only', () => {
+  it('shows progress on a terminal only', async () => {
     const scriptAvailable = spawnSync('script', ['--version'], { encoding: 'utf8' }).status === 0;
     if (!scriptAvailable) return;
     const fresh = join(work, 'fresh-cache');
@@ -318,12 +319,12 @@ describe('agentwire skills list', () => {
     expect(run.stdout).toContain(`\rcloning ${agents.url}`);
     expect(run.stdout).toContain(`\rdone ${agents.url}`);
     // Not on a pipe.
-    const piped = list(project.root, '--org-repo', agents.url);
+    const piped = await list(project.root, '--org-repo', agents.url);
     expect(piped.stderr).toBe('');
   });
 
-  it('--help lists every option, the token variable and the exit codes', () => {
-    const run = cli(['skills', 'list', '--help']);
+  it('--help lists every option, the token variable and the exit codes', async () => {
+    const run = await cli(['skills', 'list', '--help']);
     expect(run.status).toBe(0);
     for (const text of [
       'Usage: agentwire skills list [dir] [options]',
