@@ -38,6 +38,9 @@ const FOLDS: Readonly<Record<string, string>> = {
   '\ufb06': 'st',
 };
 const FOLDED = /[\u00df\u0149\u017f\u01f0\u1e96-\u1e9a\ufb00-\ufb06]/g;
+// The same characters, for a test: a replace with a function costs several times a test even when
+// nothing matches, and most texts hold none of them.
+const HAS_FOLDED = /[\u00df\u0149\u017f\u01f0\u1e96-\u1e9a\ufb00-\ufb06]/;
 
 /**
  * `text` case-folded as Python's `str.casefold()` folds it, as far as ASCII tokens can tell:
@@ -47,22 +50,29 @@ const FOLDED = /[\u00df\u0149\u017f\u01f0\u1e96-\u1e9a\ufb00-\ufb06]/g;
  */
 export function casefold(text: string): string {
   const lower = text.toLowerCase();
-  return lower.replace(FOLDED, (char) => FOLDS[char] ?? char);
+  return HAS_FOLDED.test(lower) ? lower.replace(FOLDED, (char) => FOLDS[char] ?? char) : lower;
 }
 
-// Codes whose name alone decides, checked before the detail (exact, case-sensitive).
-const AUTH_CODES = new Set(['LLMAuthenticationError', 'ACPAuthRequired']);
-const CONFIG_CODES = new Set([
-  'LLMBadRequestError',
-  'ACPInitError',
-  'ACPSpawnError',
-  'ACPPromptError',
-  'NotFoundError',
-  'LibTmuxException',
-]);
-const RECOVERABLE_CODES = new Set(['LLMContextWindowExceedError', 'LLMMalformedConversationHistoryError']);
-const OUTCOME_CODES = new Set(['MaxIterationsReached', 'ConversationOwnershipLostError']);
-const INTERNAL_CODES = new Set(['KeyError', 'AssertionError', 'PydanticSerializationError', 'AttributeError', 'TypeError']);
+// Codes whose name alone decides, checked before the detail (exact, case-sensitive), in one map:
+// one lookup of the code instead of one per group (no code is in two groups).
+const DECIDING_CODES: readonly (readonly [readonly string[], () => ErrorClassification])[] = [
+  [['LLMAuthenticationError', 'ACPAuthRequired'], () => classification('auth', false, 'settings')],
+  [['LLMRateLimitError'], () => classification('rate_limit', true, 'retry')],
+  [['MaxBudgetReached'], () => classification('quota', false, 'settings')],
+  [
+    ['LLMBadRequestError', 'ACPInitError', 'ACPSpawnError', 'ACPPromptError', 'NotFoundError', 'LibTmuxException'],
+    () => classification('config', false, 'settings'),
+  ],
+  [['LLMContextWindowExceedError', 'LLMMalformedConversationHistoryError'], () => classification('agent_action', true, 'retry')],
+  [['MaxIterationsReached', 'ConversationOwnershipLostError'], () => classification('agent_action', false, 'none')],
+  [
+    ['KeyError', 'AssertionError', 'PydanticSerializationError', 'AttributeError', 'TypeError'],
+    () => classification('internal', false, 'none'),
+  ],
+];
+const BY_CODE: ReadonlyMap<string, () => ErrorClassification> = /* @__PURE__ */ new Map(
+  DECIDING_CODES.flatMap(([codes, result]) => codes.map((code) => [code, result] as const)),
+);
 // Generic wrapper codes, which decide only when the detail did not.
 const TRANSIENT_CODES = new Set([
   'LLMServiceUnavailableError',
@@ -159,13 +169,8 @@ const ANY_TOKEN = /* @__PURE__ */ anyOf(DETAIL_TOKENS.flatMap(([tokens]) => toke
  * ```
  */
 export function classifyError(code: string, detail = ''): ErrorClassification {
-  if (AUTH_CODES.has(code)) return classification('auth', false, 'settings');
-  if (code === 'LLMRateLimitError') return classification('rate_limit', true, 'retry');
-  if (code === 'MaxBudgetReached') return classification('quota', false, 'settings');
-  if (CONFIG_CODES.has(code)) return classification('config', false, 'settings');
-  if (RECOVERABLE_CODES.has(code)) return classification('agent_action', true, 'retry');
-  if (OUTCOME_CODES.has(code)) return classification('agent_action', false, 'none');
-  if (INTERNAL_CODES.has(code)) return classification('internal', false, 'none');
+  const decided = BY_CODE.get(code);
+  if (decided !== undefined) return decided();
   const text = casefold(detail);
   if (ANY_TOKEN.test(text)) {
     for (const [pattern, result] of DETAIL_RULES) if (pattern.test(text)) return result();
