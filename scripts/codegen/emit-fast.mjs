@@ -316,6 +316,27 @@ export function emitFastDecode(loaded) {
         lines.push(`  if (${p} === FAIL) return FAIL;`);
       });
       const props = fields.map((field, i) => `${key(field.key, json)}: ${local(field, i)}`);
+      // The computed title, last in the object literal rather than added to it (a property added to
+      // a literal moves the object to a new shape and a separate property store): the annotations'
+      // title when set, else the tool's name. (After the kept keys of a model that keeps unknown ones.)
+      const titled = model.title !== undefined && extra !== 'allow' && !fields.some((field) => field.key === 'title');
+      if (titled) {
+        const localOf = (/** @type {string} */ name) => {
+          const i = fields.findIndex((field) => field.key === name);
+          if (i < 0) throw new Error(`fast decode: ${model.name}: the title reads ${name}, which is no field`);
+          return local(/** @type {Field} */ (fields[i]), i);
+        };
+        const path = typeof model.title === 'string' ? [] : model.title;
+        const fallback =
+          typeof model.title === 'string'
+            ? json(model.title)
+            : path.slice(1).reduce((expr, key) => `(${expr} as Record<string, unknown>)${member('', key)}`, localOf(path[0] ?? ''));
+        const annotations = fields.some((field) => field.key === 'annotations')
+          ? `(${localOf('annotations')} as { title?: unknown } | null)?.title || `
+          : '';
+        lines.push(`  const _title = ${annotations}${fallback};`);
+        props.push('title: _title');
+      }
       lines.push(`  const o: Record<string, unknown> = { ${props.join(', ')} };`);
       if (extra === 'allow') lines.push(`  for (const key in x) if (!${known}.has(key)) o[key] = x[key];`);
       // What an after-validator fills once the model is valid.
@@ -324,7 +345,7 @@ export function emitFastDecode(loaded) {
         fills.add(field.after);
         lines.push(`  if (o.${field.key} === null) o.${field.key} = ${field.after}(o);`);
       }
-      if (model.title !== undefined) {
+      if (model.title !== undefined && !titled) {
         // The computed title: the annotations' title when set, else the tool's name.
         const fallback =
           typeof model.title === 'string'

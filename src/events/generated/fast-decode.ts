@@ -381,9 +381,8 @@ function decodeApplyPatchTool(v: unknown): unknown {
   let _kind = x.kind;
   _kind = _kind === undefined ? FAIL : readConst_ApplyPatchTool(_kind);
   if (_kind === FAIL) return FAIL;
-  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
-  const annotations = o.annotations as { title?: unknown } | null;
-  o.title = annotations?.title || "apply_patch";
+  const _title = (_annotations as { title?: unknown } | null)?.title || "apply_patch";
+  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind, title: _title };
   return openOutput(x, o);
 }
 
@@ -450,9 +449,8 @@ function decodeBrowserClickTool(v: unknown): unknown {
   let _kind = x.kind;
   _kind = _kind === undefined ? FAIL : readConst_BrowserClickTool(_kind);
   if (_kind === FAIL) return FAIL;
-  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
-  const annotations = o.annotations as { title?: unknown } | null;
-  o.title = annotations?.title || "browser_click";
+  const _title = (_annotations as { title?: unknown } | null)?.title || "browser_click";
+  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind, title: _title };
   return openOutput(x, o);
 }
 
@@ -498,9 +496,8 @@ function decodeBrowserCloseTabTool(v: unknown): unknown {
   let _kind = x.kind;
   _kind = _kind === undefined ? FAIL : readConst_BrowserCloseTabTool(_kind);
   if (_kind === FAIL) return FAIL;
-  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
-  const annotations = o.annotations as { title?: unknown } | null;
-  o.title = annotations?.title || "browser_close_tab";
+  const _title = (_annotations as { title?: unknown } | null)?.title || "browser_close_tab";
+  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind, title: _title };
   return openOutput(x, o);
 }
 
@@ -550,9 +547,8 @@ function decodeBrowserGetContentTool(v: unknown): unknown {
   let _kind = x.kind;
   _kind = _kind === undefined ? FAIL : readConst_BrowserGetContentTool(_kind);
   if (_kind === FAIL) return FAIL;
-  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
-  const annotations = o.annotations as { title?: unknown } | null;
-  o.title = annotations?.title || "browser_get_content";
+  const _title = (_annotations as { title?: unknown } | null)?.title || "browser_get_content";
+  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind, title: _title };
   return openOutput(x, o);
 }
 
@@ -598,9 +594,8 @@ function decodeBrowserGetStateTool(v: unknown): unknown {
   let _kind = x.kind;
   _kind = _kind === undefined ? FAIL : readConst_BrowserGetStateTool(_kind);
   if (_kind === FAIL) return FAIL;
-  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
-  const annotations = o.annotations as { title?: unknown } | null;
-  o.title = annotations?.title || "browser_get_state";
+  const _title = (_annotations as { title?: unknown } | null)?.title || "browser_get_state";
+  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind, title: _title };
   return openOutput(x, o);
 }
 
@@ -642,9 +637,8 @@ function decodeBrowserGetStorageTool(v: unknown): unknown {
   let _kind = x.kind;
   _kind = _kind === undefined ? FAIL : readConst_BrowserGetStorageTool(_kind);
   if (_kind === FAIL) return FAIL;
-  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
-  const annotations = o.annotations as { title?: unknown } | null;
-  o.title = annotations?.title || "browser_get_storage";
+  const _title = (_annotations as { title?: unknown } | null)?.title || "browser_get_storage";
+  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind, title: _title };
   return openOutput(x, o);
 }
 
@@ -686,9 +680,8 @@ function decodeBrowserGoBackTool(v: unknown): unknown {
   let _kind = x.kind;
   _kind = _kind === undefined ? FAIL : readConst_BrowserGoBackTool(_kind);
   if (_kind === FAIL) return FAIL;
-  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
-  const annotations = o.annotations as { title?: unknown } | null;
-  o.title = annotations?.title || "browser_go_back";
+  const _title = (_annotations as { title?: unknown } | null)?.title || "browser_go_back";
+  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind, title: _title };
   return openOutput(x, o);
 }
 
@@ -730,9 +723,8 @@ function decodeBrowserListTabsTool(v: unknown): unknown {
   let _kind = x.kind;
   _kind = _kind === undefined ? FAIL : readConst_BrowserListTabsTool(_kind);
   if (_kind === FAIL) return FAIL;
-  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
-  const annotations = o.annotations as { title?: unknown } | null;
-  o.title = annotations?.title || "browser_list_tabs";
+  const _title = (_annotations as { title?: unknown } | null)?.title || "browser_list_tabs";
+  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind, title: _title };
   return openOutput(x, o);
 }
 
@@ -782,9 +774,8 @@ function decodeBrowserNavigateTool(v: unknown): unknown {
   let _kind = x.kind;
   _kind = _kind === undefined ? FAIL : readConst_BrowserNavigateTool(_kind);
   if (_kind === FAIL) return FAIL;
-  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
-  const annotations = o.annotations as { title?: unknown } | null;
-  o.title = annotations?.title || "browser_navigate";
+  const _title = (_annotations as { title?: unknown } | null)?.title || "browser_navigate";
+  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind, title: _title };
   return openOutput(x, o);
 }
 
@@ -863,9 +854,8 @@ function decodeBrowserScrollTool(v: unknown): unknown {
   let _kind = x.kind;
   _kind = _kind === undefined ? FAIL : readConst_BrowserScrollTool(_kind);
   if (_kind === FAIL) return FAIL;
-  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
-  const annotations = o.annotations as { title?: unknown } | null;
-  o.title = annotations?.title || "browser_scroll";
+  const _title = (_annotations as { title?: unknown } | null)?.title || "browser_scroll";
+  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind, title: _title };
   return openOutput(x, o);
 }
 
@@ -911,9 +901,8 @@ function decodeBrowserSetStorageTool(v: unknown): unknown {
   let _kind = x.kind;
   _kind = _kind === undefined ? FAIL : readConst_BrowserSetStorageTool(_kind);
   if (_kind === FAIL) return FAIL;
-  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
-  const annotations = o.annotations as { title?: unknown } | null;
-  o.title = annotations?.title || "browser_set_storage";
+  const _title = (_annotations as { title?: unknown } | null)?.title || "browser_set_storage";
+  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind, title: _title };
   return openOutput(x, o);
 }
 
@@ -955,9 +944,8 @@ function decodeBrowserStartRecordingTool(v: unknown): unknown {
   let _kind = x.kind;
   _kind = _kind === undefined ? FAIL : readConst_BrowserStartRecordingTool(_kind);
   if (_kind === FAIL) return FAIL;
-  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
-  const annotations = o.annotations as { title?: unknown } | null;
-  o.title = annotations?.title || "browser_start_recording";
+  const _title = (_annotations as { title?: unknown } | null)?.title || "browser_start_recording";
+  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind, title: _title };
   return openOutput(x, o);
 }
 
@@ -999,9 +987,8 @@ function decodeBrowserStopRecordingTool(v: unknown): unknown {
   let _kind = x.kind;
   _kind = _kind === undefined ? FAIL : readConst_BrowserStopRecordingTool(_kind);
   if (_kind === FAIL) return FAIL;
-  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
-  const annotations = o.annotations as { title?: unknown } | null;
-  o.title = annotations?.title || "browser_stop_recording";
+  const _title = (_annotations as { title?: unknown } | null)?.title || "browser_stop_recording";
+  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind, title: _title };
   return openOutput(x, o);
 }
 
@@ -1047,9 +1034,8 @@ function decodeBrowserSwitchTabTool(v: unknown): unknown {
   let _kind = x.kind;
   _kind = _kind === undefined ? FAIL : readConst_BrowserSwitchTabTool(_kind);
   if (_kind === FAIL) return FAIL;
-  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
-  const annotations = o.annotations as { title?: unknown } | null;
-  o.title = annotations?.title || "browser_switch_tab";
+  const _title = (_annotations as { title?: unknown } | null)?.title || "browser_switch_tab";
+  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind, title: _title };
   return openOutput(x, o);
 }
 
@@ -1074,9 +1060,8 @@ function decodeBrowserToolSet(v: unknown): unknown {
   let _kind = x.kind;
   _kind = _kind === undefined ? FAIL : readConst_BrowserToolSet(_kind);
   if (_kind === FAIL) return FAIL;
-  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
-  const annotations = o.annotations as { title?: unknown } | null;
-  o.title = annotations?.title || "browser_tool_set";
+  const _title = (_annotations as { title?: unknown } | null)?.title || "browser_tool_set";
+  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind, title: _title };
   return openOutput(x, o);
 }
 
@@ -1126,9 +1111,8 @@ function decodeBrowserTypeTool(v: unknown): unknown {
   let _kind = x.kind;
   _kind = _kind === undefined ? FAIL : readConst_BrowserTypeTool(_kind);
   if (_kind === FAIL) return FAIL;
-  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
-  const annotations = o.annotations as { title?: unknown } | null;
-  o.title = annotations?.title || "browser_type";
+  const _title = (_annotations as { title?: unknown } | null)?.title || "browser_type";
+  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind, title: _title };
   return openOutput(x, o);
 }
 
@@ -1159,9 +1143,8 @@ function decodeClientTool(v: unknown): unknown {
   let _kind = x.kind;
   _kind = _kind === undefined ? FAIL : readConst_ClientTool(_kind);
   if (_kind === FAIL) return FAIL;
-  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, client_tool_name: _client_tool_name, input_schema: _input_schema, kind: _kind };
-  const annotations = o.annotations as { title?: unknown } | null;
-  o.title = annotations?.title || (o as Record<string, unknown>).client_tool_name;
+  const _title = (_annotations as { title?: unknown } | null)?.title || _client_tool_name;
+  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, client_tool_name: _client_tool_name, input_schema: _input_schema, kind: _kind, title: _title };
   return openOutput(x, o);
 }
 
@@ -1690,9 +1673,8 @@ function decodeEditTool(v: unknown): unknown {
   let _kind = x.kind;
   _kind = _kind === undefined ? FAIL : readConst_EditTool(_kind);
   if (_kind === FAIL) return FAIL;
-  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
-  const annotations = o.annotations as { title?: unknown } | null;
-  o.title = annotations?.title || "edit";
+  const _title = (_annotations as { title?: unknown } | null)?.title || "edit";
+  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind, title: _title };
   return openOutput(x, o);
 }
 
@@ -1922,9 +1904,8 @@ function decodeFileEditorTool(v: unknown): unknown {
   let _kind = x.kind;
   _kind = _kind === undefined ? FAIL : readConst_FileEditorTool(_kind);
   if (_kind === FAIL) return FAIL;
-  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
-  const annotations = o.annotations as { title?: unknown } | null;
-  o.title = annotations?.title || "file_editor";
+  const _title = (_annotations as { title?: unknown } | null)?.title || "file_editor";
+  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind, title: _title };
   return openOutput(x, o);
 }
 
@@ -2017,9 +1998,8 @@ function decodeFinishTool(v: unknown): unknown {
   let _kind = x.kind;
   _kind = _kind === undefined ? FAIL : readConst_FinishTool(_kind);
   if (_kind === FAIL) return FAIL;
-  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
-  const annotations = o.annotations as { title?: unknown } | null;
-  o.title = annotations?.title || "finish";
+  const _title = (_annotations as { title?: unknown } | null)?.title || "finish";
+  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind, title: _title };
   return openOutput(x, o);
 }
 
@@ -2110,9 +2090,8 @@ function decodeGlobTool(v: unknown): unknown {
   let _kind = x.kind;
   _kind = _kind === undefined ? FAIL : readConst_GlobTool(_kind);
   if (_kind === FAIL) return FAIL;
-  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
-  const annotations = o.annotations as { title?: unknown } | null;
-  o.title = annotations?.title || "glob";
+  const _title = (_annotations as { title?: unknown } | null)?.title || "glob";
+  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind, title: _title };
   return openOutput(x, o);
 }
 
@@ -2211,9 +2190,8 @@ function decodeGrepTool(v: unknown): unknown {
   let _kind = x.kind;
   _kind = _kind === undefined ? FAIL : readConst_GrepTool(_kind);
   if (_kind === FAIL) return FAIL;
-  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
-  const annotations = o.annotations as { title?: unknown } | null;
-  o.title = annotations?.title || "grep";
+  const _title = (_annotations as { title?: unknown } | null)?.title || "grep";
+  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind, title: _title };
   return openOutput(x, o);
 }
 
@@ -2454,9 +2432,8 @@ function decodeInvokeSkillTool(v: unknown): unknown {
   let _kind = x.kind;
   _kind = _kind === undefined ? FAIL : readConst_InvokeSkillTool(_kind);
   if (_kind === FAIL) return FAIL;
-  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
-  const annotations = o.annotations as { title?: unknown } | null;
-  o.title = annotations?.title || "invoke_skill";
+  const _title = (_annotations as { title?: unknown } | null)?.title || "invoke_skill";
+  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind, title: _title };
   return openOutput(x, o);
 }
 
@@ -2596,9 +2573,8 @@ function decodeListDirectoryTool(v: unknown): unknown {
   let _kind = x.kind;
   _kind = _kind === undefined ? FAIL : readConst_ListDirectoryTool(_kind);
   if (_kind === FAIL) return FAIL;
-  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
-  const annotations = o.annotations as { title?: unknown } | null;
-  o.title = annotations?.title || "list_directory";
+  const _title = (_annotations as { title?: unknown } | null)?.title || "list_directory";
+  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind, title: _title };
   return openOutput(x, o);
 }
 
@@ -2647,9 +2623,8 @@ function decodeMCPToolDefinition(v: unknown): unknown {
   let _kind = x.kind;
   _kind = _kind === undefined ? FAIL : readConst_MCPToolDefinition(_kind);
   if (_kind === FAIL) return FAIL;
-  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, mcp_tool: _mcp_tool, kind: _kind };
-  const annotations = o.annotations as { title?: unknown } | null;
-  o.title = annotations?.title || ((o as Record<string, unknown>).mcp_tool as Record<string, unknown>).name;
+  const _title = (_annotations as { title?: unknown } | null)?.title || (_mcp_tool as Record<string, unknown>).name;
+  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, mcp_tool: _mcp_tool, kind: _kind, title: _title };
   return openOutput(x, o);
 }
 
@@ -3137,9 +3112,8 @@ function decodePlanningFileEditorTool(v: unknown): unknown {
   let _kind = x.kind;
   _kind = _kind === undefined ? FAIL : readConst_PlanningFileEditorTool(_kind);
   if (_kind === FAIL) return FAIL;
-  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
-  const annotations = o.annotations as { title?: unknown } | null;
-  o.title = annotations?.title || "planning_file_editor";
+  const _title = (_annotations as { title?: unknown } | null)?.title || "planning_file_editor";
+  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind, title: _title };
   return openOutput(x, o);
 }
 
@@ -3238,9 +3212,8 @@ function decodeReadFileTool(v: unknown): unknown {
   let _kind = x.kind;
   _kind = _kind === undefined ? FAIL : readConst_ReadFileTool(_kind);
   if (_kind === FAIL) return FAIL;
-  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
-  const annotations = o.annotations as { title?: unknown } | null;
-  o.title = annotations?.title || "read_file";
+  const _title = (_annotations as { title?: unknown } | null)?.title || "read_file";
+  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind, title: _title };
   return openOutput(x, o);
 }
 
@@ -3400,9 +3373,8 @@ function decodeSleeptimeComputeTool(v: unknown): unknown {
   let _kind = x.kind;
   _kind = _kind === undefined ? FAIL : readConst_SleeptimeComputeTool(_kind);
   if (_kind === FAIL) return FAIL;
-  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
-  const annotations = o.annotations as { title?: unknown } | null;
-  o.title = annotations?.title || "sleeptime_compute";
+  const _title = (_annotations as { title?: unknown } | null)?.title || "sleeptime_compute";
+  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind, title: _title };
   return openOutput(x, o);
 }
 
@@ -3530,9 +3502,8 @@ function decodeSwitchLLMTool(v: unknown): unknown {
   let _kind = x.kind;
   _kind = _kind === undefined ? FAIL : readConst_SwitchLLMTool(_kind);
   if (_kind === FAIL) return FAIL;
-  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
-  const annotations = o.annotations as { title?: unknown } | null;
-  o.title = annotations?.title || "switch_llm";
+  const _title = (_annotations as { title?: unknown } | null)?.title || "switch_llm";
+  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind, title: _title };
   return openOutput(x, o);
 }
 
@@ -3692,9 +3663,8 @@ function decodeTaskTool(v: unknown): unknown {
   let _kind = x.kind;
   _kind = _kind === undefined ? FAIL : readConst_TaskTool(_kind);
   if (_kind === FAIL) return FAIL;
-  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
-  const annotations = o.annotations as { title?: unknown } | null;
-  o.title = annotations?.title || "task";
+  const _title = (_annotations as { title?: unknown } | null)?.title || "task";
+  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind, title: _title };
   return openOutput(x, o);
 }
 
@@ -3719,9 +3689,8 @@ function decodeTaskToolSet(v: unknown): unknown {
   let _kind = x.kind;
   _kind = _kind === undefined ? FAIL : readConst_TaskToolSet(_kind);
   if (_kind === FAIL) return FAIL;
-  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
-  const annotations = o.annotations as { title?: unknown } | null;
-  o.title = annotations?.title || "task_tool_set";
+  const _title = (_annotations as { title?: unknown } | null)?.title || "task_tool_set";
+  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind, title: _title };
   return openOutput(x, o);
 }
 
@@ -3804,9 +3773,8 @@ function decodeTaskTrackerTool(v: unknown): unknown {
   let _kind = x.kind;
   _kind = _kind === undefined ? FAIL : readConst_TaskTrackerTool(_kind);
   if (_kind === FAIL) return FAIL;
-  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
-  const annotations = o.annotations as { title?: unknown } | null;
-  o.title = annotations?.title || "task_tracker";
+  const _title = (_annotations as { title?: unknown } | null)?.title || "task_tracker";
+  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind, title: _title };
   return openOutput(x, o);
 }
 
@@ -3909,9 +3877,8 @@ function decodeTerminalTool(v: unknown): unknown {
   let _kind = x.kind;
   _kind = _kind === undefined ? FAIL : readConst_TerminalTool(_kind);
   if (_kind === FAIL) return FAIL;
-  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
-  const annotations = o.annotations as { title?: unknown } | null;
-  o.title = annotations?.title || "terminal";
+  const _title = (_annotations as { title?: unknown } | null)?.title || "terminal";
+  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind, title: _title };
   return openOutput(x, o);
 }
 
@@ -4012,9 +3979,8 @@ function decodeThinkTool(v: unknown): unknown {
   let _kind = x.kind;
   _kind = _kind === undefined ? FAIL : readConst_ThinkTool(_kind);
   if (_kind === FAIL) return FAIL;
-  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
-  const annotations = o.annotations as { title?: unknown } | null;
-  o.title = annotations?.title || "think";
+  const _title = (_annotations as { title?: unknown } | null)?.title || "think";
+  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind, title: _title };
   return openOutput(x, o);
 }
 
@@ -4096,9 +4062,8 @@ function decodeTomConsultTool(v: unknown): unknown {
   let _kind = x.kind;
   _kind = _kind === undefined ? FAIL : readConst_TomConsultTool(_kind);
   if (_kind === FAIL) return FAIL;
-  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
-  const annotations = o.annotations as { title?: unknown } | null;
-  o.title = annotations?.title || "tom_consult";
+  const _title = (_annotations as { title?: unknown } | null)?.title || "tom_consult";
+  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind, title: _title };
   return openOutput(x, o);
 }
 
@@ -4386,9 +4351,8 @@ function decodeVisionInspectTool(v: unknown): unknown {
   let _kind = x.kind;
   _kind = _kind === undefined ? FAIL : readConst_VisionInspectTool(_kind);
   if (_kind === FAIL) return FAIL;
-  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
-  const annotations = o.annotations as { title?: unknown } | null;
-  o.title = annotations?.title || "inspect_image_with_vision";
+  const _title = (_annotations as { title?: unknown } | null)?.title || "inspect_image_with_vision";
+  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind, title: _title };
   return openOutput(x, o);
 }
 
@@ -4475,9 +4439,8 @@ function decodeWorkflowTool(v: unknown): unknown {
   let _kind = x.kind;
   _kind = _kind === undefined ? FAIL : readConst_WorkflowTool(_kind);
   if (_kind === FAIL) return FAIL;
-  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
-  const annotations = o.annotations as { title?: unknown } | null;
-  o.title = annotations?.title || "workflow";
+  const _title = (_annotations as { title?: unknown } | null)?.title || "workflow";
+  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind, title: _title };
   return openOutput(x, o);
 }
 
@@ -4502,9 +4465,8 @@ function decodeWorkflowToolSet(v: unknown): unknown {
   let _kind = x.kind;
   _kind = _kind === undefined ? FAIL : readConst_WorkflowToolSet(_kind);
   if (_kind === FAIL) return FAIL;
-  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
-  const annotations = o.annotations as { title?: unknown } | null;
-  o.title = annotations?.title || "workflow_tool_set";
+  const _title = (_annotations as { title?: unknown } | null)?.title || "workflow_tool_set";
+  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind, title: _title };
   return openOutput(x, o);
 }
 
@@ -4595,9 +4557,8 @@ function decodeWriteFileTool(v: unknown): unknown {
   let _kind = x.kind;
   _kind = _kind === undefined ? FAIL : readConst_WriteFileTool(_kind);
   if (_kind === FAIL) return FAIL;
-  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind };
-  const annotations = o.annotations as { title?: unknown } | null;
-  o.title = annotations?.title || "write_file";
+  const _title = (_annotations as { title?: unknown } | null)?.title || "write_file";
+  const o: Record<string, unknown> = { description: _description, action_type: _action_type, observation_type: _observation_type, annotations: _annotations, meta: _meta, kind: _kind, title: _title };
   return openOutput(x, o);
 }
 
