@@ -10,7 +10,7 @@ import { benchHostileIo } from './hostile-io';
 import { deadlinesReport, hostileReport } from './hostile-report';
 import { format } from './measure';
 import { benchSeen } from './seen';
-import { benchServe, type ServeStore, serveReport } from './serve';
+import { benchServe, parseCells, type ServeStore, serveReport } from './serve';
 import { benchSizes } from './sizes';
 import { benchSkills } from './skills';
 import { benchValidatePeers, validatePeersReport } from './validate-peers';
@@ -47,13 +47,12 @@ async function main(): Promise<void> {
   }
   if (process.argv.includes('--only=serve')) {
     // `agentwire serve` alone, printed and not written to docs/benchmarks.md.
-    // `--stores=file` measures the file store alone (no PostgreSQL).
-    const rounds = quick ? 1 : 3;
-    const stores = process.argv
-      .find((arg) => arg.startsWith('--stores='))
-      ?.slice('--stores='.length)
-      .split(',') as ServeStore[] | undefined;
-    console.log(serveReport(await benchServe(quick ? 2 : 3, rounds, stores), rounds).join('\n'));
+    // `--stores=file` measures the file store alone (no PostgreSQL); `--cells=10x8,100x8` only those
+    // cells (conversations x connections); `--rounds=5` more rounds.
+    const value = (name: string) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
+    const rounds = Number(value('rounds') ?? (quick ? 1 : 3));
+    const stores = value('stores')?.split(',') as ServeStore[] | undefined;
+    console.log(serveReport(await benchServe(quick ? 2 : 3, rounds, stores, parseCells(value('cells'))), rounds).join('\n'));
     return;
   }
   if (process.argv.includes('--only=webhook')) {

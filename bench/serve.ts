@@ -123,11 +123,35 @@ export const POSTGRES = '`agentwire serve --store postgres://…` (local server)
 /** The stores a run measures (`--stores=file` leaves PostgreSQL out). */
 export type ServeStore = 'file' | 'postgres';
 
+/** A cell of the table: conversations and connections. */
+export interface ServeCell {
+  conversations: number;
+  connections: number;
+}
+
+/** The cells of `--cells=10x8,100x8` (conversations `x` connections); every cell without it. */
+export function parseCells(argument: string | undefined): ServeCell[] {
+  if (argument === undefined)
+    return CONVERSATIONS.flatMap((conversations) => CONNECTIONS.map((connections) => ({ conversations, connections })));
+  return argument.split(',').map((text) => {
+    const match = /^(\d+)x(\d+)$/.exec(text.trim());
+    if (!match) throw new Error(`--cells: ${JSON.stringify(text)} is not <conversations>x<connections>, as 10x8`);
+    return { conversations: Number(match[1]), connections: Number(match[2]) };
+  });
+}
+
 /**
  * Measures every configuration, `seconds` each; the file store and PostgreSQL cells `rounds`
  * times, taking turns with the bare server, so each ratio compares figures taken side by side.
+ * With `cells` (not every cell), only those are measured, and the file store without group commit not at all.
  */
-export async function benchServe(seconds = 3, rounds = 3, stores: readonly ServeStore[] = ['file', 'postgres']): Promise<ServeRow[]> {
+export async function benchServe(
+  seconds = 3,
+  rounds = 3,
+  stores: readonly ServeStore[] = ['file', 'postgres'],
+  cells: readonly ServeCell[] = parseCells(undefined),
+): Promise<ServeRow[]> {
+  const every = cells.length === CONVERSATIONS.length * CONNECTIONS.length;
   const conversation = JSON.parse(readFileSync('test/fixtures/conversation.json', 'utf8')) as unknown[];
   const batch = conversation.slice(6, 11) as { id: string }[];
   const template = JSON.stringify(batch.map((event) => ({ ...event, id: `${event.id.slice(0, -12)}\u0000` }))).split('\\u0000');
@@ -146,10 +170,12 @@ export async function benchServe(seconds = 3, rounds = 3, stores: readonly Serve
   const own = database ? await benchDatabase(database.url) : undefined;
   const running: ChildProcess[] = [];
   try {
-    const unbatched = await startServe(['--data', join(dir, 'unbatched')], { AGENTWIRE_GROUP_COMMIT: 'off' });
-    running.push(unbatched.child);
-    await once('`agentwire serve`, file store, one fsync per batch (`AGENTWIRE_GROUP_COMMIT=off`)', unbatched.url);
-    await stop(unbatched.child);
+    if (every) {
+      const unbatched = await startServe(['--data', join(dir, 'unbatched')], { AGENTWIRE_GROUP_COMMIT: 'off' });
+      running.push(unbatched.child);
+      await once('`agentwire serve`, file store, one fsync per batch (`AGENTWIRE_GROUP_COMMIT=off`)', unbatched.url);
+      await stop(unbatched.child);
+    }
 
     const file = await startServe(['--data', join(dir, 'data')], {});
     running.push(file.child);
@@ -161,16 +187,15 @@ export async function benchServe(seconds = 3, rounds = 3, stores: readonly Serve
     }
     const samples = new Map<string, { rps: number[]; p99: number[] }>();
     for (let round = 0; round < rounds; round++)
-      for (const conversations of CONVERSATIONS)
-        for (const connections of CONNECTIONS)
-          for (const [server, url] of servers) {
-            const key = JSON.stringify([server, conversations, connections]);
-            const sample = await load(url, template, conversations, connections, seconds);
-            const cell = samples.get(key) ?? { rps: [], p99: [] };
-            cell.rps.push(sample.rps);
-            cell.p99.push(sample.p99);
-            samples.set(key, cell);
-          }
+      for (const { conversations, connections } of cells)
+        for (const [server, url] of servers) {
+          const key = JSON.stringify([server, conversations, connections]);
+          const sample = await load(url, template, conversations, connections, seconds);
+          const cell = samples.get(key) ?? { rps: [], p99: [] };
+          cell.rps.push(sample.rps);
+          cell.p99.push(sample.p99);
+          samples.set(key, cell);
+        }
     for (const [key, cell] of samples) {
       const [server, conversations, connections] = JSON.parse(key) as [string, number, number];
       rows.push({ server, conversations, connections, rps: median(cell.rps), p99: median(cell.p99) });
