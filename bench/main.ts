@@ -15,6 +15,7 @@ import { benchSizes } from './sizes';
 import { benchSkills } from './skills';
 import { benchValidatePeers, validatePeersReport } from './validate-peers';
 import { benchWebhook, runBenchServer } from './webhook';
+import { benchWebhookCpu, webhookCpuReport } from './webhook-cpu';
 import { webhookReport } from './webhook-report';
 
 const quick = process.argv.includes('--quick');
@@ -60,6 +61,11 @@ async function main(): Promise<void> {
     console.log(
       webhookReport(await benchWebhook(process.argv[1] as string, quick ? 1 : 4, quick ? 1 : 3, quick ? 150_000 : 300_000)).join('\n'),
     );
+    return;
+  }
+  if (process.argv.includes('--only=webhook-cpu')) {
+    // The webhook handler's CPU time in one process, without HTTP: printed, not written.
+    console.log(webhookCpuReport(await benchWebhookCpu(quick ? 5 : 15)).join('\n'));
     return;
   }
   if (process.argv.includes('--only=hostile')) {

@@ -42,7 +42,7 @@ const env = { ...process.env, AGENTWIRE_OPENAPI: join(root, 'spec/service-openap
 const SIDES = ['parse', 'ajv', 'ajvDefaults', 'agentwire', 'strict', 'valibot', 'batch', 'encode', 'kinds'];
 const processes = args.includes('--quick') ? 1 : 5;
 const samples = [];
-// `--only=hostile` (or `--only=serve`, `--only=validate`, `--only=webhook`) measures its sections alone (printed, not written): no decode
+// `--only=hostile` (or `--only=serve`, `--only=validate`, `--only=webhook`, `--only=webhook-cpu`) measures its sections alone (printed, not written): no decode
 // processes. `--only=decode` runs the decode processes and prints their section alone.
 const only = args.some((arg) => arg.startsWith('--only=') && arg !== '--only=decode');
 for (let i = 0; i < (only ? 0 : processes); i++) {
