@@ -6,8 +6,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { nodeHeaderLookup } from './headers';
 import { BodyConsumedError, BodyTooLargeError } from './read-body';
+import { SUCCESS } from './rejection';
 import { serializeResult } from './serialize';
-import type { UnknownKindsMode, WebhookBody, WebhookHandler } from './types';
+import type { UnknownKindsMode, WebhookBody, WebhookHandler, WebhookResult } from './types';
 
 /** A Node request, possibly with the body a framework's parser already read and a router's params. */
 export type NodeRequest = IncomingMessage & { body?: unknown; originalUrl?: string; params?: Record<string, string | undefined> };
@@ -22,7 +23,6 @@ export interface NodeHandlerOptions {
   conversationId?: (req: NodeRequest) => string | undefined;
 }
 
-/** Reads the raw body with the handler's limit, stopping at the first byte past it. */
 /** How much of an unread body is read and thrown away after an early answer, before the connection is cut. */
 const DISCARD_LIMIT = { bytes: 64 * 1024 * 1024, milliseconds: 5_000 };
 
@@ -46,46 +46,45 @@ function discardRest(req: IncomingMessage): void {
   req.resume();
 }
 
+/** An empty body, shared. */
+const EMPTY = Buffer.alloc(0);
+
+/**
+ * Reads the raw body with the handler's limit, stopping at the first byte past it. One listener
+ * takes the chunks and one settles the read, whichever of `end`, `error` or `close` comes first;
+ * none is removed (they go with the request), so a read costs no bookkeeping per event.
+ */
 function readNodeBody(req: IncomingMessage, limit: number): Promise<Uint8Array> {
+  if (Number(req.headers['content-length']) > limit) return Promise.reject(new BodyTooLargeError(limit));
   return new Promise((resolve, reject) => {
-    const declared = Number(req.headers['content-length']);
-    if (declared > limit) {
-      reject(new BodyTooLargeError(limit));
-      return;
-    }
-    const chunks: Buffer[] = [];
+    let first: Buffer | undefined;
+    let rest: Buffer[] | undefined;
     let size = 0;
-    const cleanup = () => {
-      req.off('data', onData);
-      req.off('end', onEnd);
-      req.off('error', onError);
-      req.off('close', onClose);
-    };
-    const onData = (chunk: Buffer) => {
+    let settled = false;
+    req.on('data', (chunk: Buffer) => {
+      if (settled) return;
       size += chunk.length;
       if (size > limit) {
-        cleanup();
+        settled = true;
+        first = undefined;
+        rest = undefined;
         req.pause();
         reject(new BodyTooLargeError(limit));
-        return;
-      }
-      chunks.push(chunk);
+      } else if (first === undefined) first = chunk;
+      else if (rest === undefined) rest = [first, chunk];
+      else rest.push(chunk);
+    });
+    // `end` (the body is whole), `error`, or `close` before the end (the client went away).
+    const settle = (error?: Error) => {
+      if (settled) return;
+      settled = true;
+      if (error) reject(error);
+      else if (!req.readableEnded) reject(new Error('The request was aborted before its body ended'));
+      else resolve(rest ? Buffer.concat(rest, size) : (first ?? EMPTY));
     };
-    const onEnd = () => {
-      cleanup();
-      resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size));
-    };
-    const onError = (error: Error) => {
-      cleanup();
-      reject(error);
-    };
-    const onClose = () => {
-      if (!req.complete) onError(new Error('The request was aborted before its body ended'));
-    };
-    req.on('data', onData);
-    req.on('end', onEnd);
-    req.on('error', onError);
-    req.on('close', onClose);
+    req.on('end', settle);
+    req.on('error', settle);
+    req.on('close', settle);
   });
 }
 
@@ -104,55 +103,70 @@ function parsedBody(body: unknown): WebhookBody {
  * where the conversation id is: `app.post('/hooks/agent/:id', toNodeHandler(webhooks, { conversationId: (req) => req.params?.id }))`.
  */
 export function toNodeHandler<Mode extends UnknownKindsMode>(handler: WebhookHandler<Mode>, options: NodeHandlerOptions = {}) {
+  const limit = handler.maxBodyBytes;
+  const routedBy = options.conversationId;
   return (req: NodeRequest, res: ServerResponse, next?: (error?: unknown) => void): void => {
     const target = req.originalUrl ?? req.url ?? '/';
     const query = target.indexOf('?');
     // Origin-form targets (`/path?query`) need no URL parsing; absolute-form ones (proxies) do.
     const path = target.startsWith('/') ? (query === -1 ? target : target.slice(0, query)) : new URL(target, 'http://localhost').pathname;
-    const readBody = async (): Promise<WebhookBody> => {
+    const readBody = (): Promise<WebhookBody> => {
       if (req.body === undefined) {
         // A stream that already ended will never emit again: waiting on it would hang forever.
         if (req.readableEnded) {
-          if (req.headers['content-length'] === '0') return new Uint8Array(0);
+          if (req.headers['content-length'] === '0') return Promise.resolve(EMPTY);
           throw new BodyConsumedError('The request body was already read');
         }
-        return readNodeBody(req, handler.maxBodyBytes);
+        return readNodeBody(req, limit);
       }
-      if (Number(req.headers['content-length']) > handler.maxBodyBytes) throw new BodyTooLargeError(handler.maxBodyBytes);
-      return parsedBody(req.body);
+      if (Number(req.headers['content-length']) > limit) throw new BodyTooLargeError(limit);
+      return Promise.resolve(parsedBody(req.body));
     };
     const fail = (error: unknown) => {
       if (next) next(error);
-      else if (!res.headersSent && !res.destroyed) {
-        res.statusCode = 500;
-        res.setHeader('content-type', 'application/json');
-        res.end('{"detail":"Internal Server Error"}');
-      }
+      else if (!res.headersSent && !res.destroyed) res.writeHead(500, FAILURE_HEADERS).end(FAILURE_TEXT);
     };
-    let conversationId: string | undefined;
+    let routed: { conversationId: string | undefined } | undefined;
     try {
-      conversationId = options.conversationId?.(req);
+      if (routedBy) routed = { conversationId: routedBy(req) };
     } catch (error) {
       fail(error);
       return;
     }
-    handler
-      .handle(req.method ?? 'GET', path, nodeHeaderLookup(req.headers), readBody, { conversationId })
-      .then((result) => {
-        if (result.status === 404 && next) {
-          next();
-          return;
-        }
-        if (res.headersSent || res.destroyed) return;
-        res.statusCode = result.status;
-        res.setHeader('content-type', 'application/json');
-        if (result.headers) for (const [name, value] of Object.entries(result.headers)) res.setHeader(name, value);
-        res.end(serializeResult(result));
-        // An answer given before the body was read (413, 401): closing at once would reset a client
-        // still sending, which then sees a network error instead of the status. Read the rest and
-        // throw it away, within bounds.
-        if (!req.complete) discardRest(req);
-      })
-      .catch(fail);
+    handler.handle(req.method ?? 'GET', path, nodeHeaderLookup(req.headers), readBody, routed).then((result) => {
+      try {
+        if (result.status === 404 && next) next();
+        else answer(req, res, result);
+      } catch (error) {
+        fail(error);
+      }
+    }, fail);
   };
+}
+
+/**
+ * The answers the adapter writes most, worked out once. Headers go to `writeHead` as a record:
+ * wrappers of `writeHead` (such as `on-headers`, under several middlewares) read records the same
+ * way in every version, flat lists not.
+ */
+const SUCCESS_TEXT = serializeResult(SUCCESS);
+const SUCCESS_HEADERS = { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(SUCCESS_TEXT)) };
+const FAILURE_TEXT = '{"detail":"Internal Server Error"}';
+const FAILURE_HEADERS = { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(FAILURE_TEXT)) };
+
+/** Writes a handler's answer (status and headers in one call, the body in one write), unless one was given already. */
+function answer(req: IncomingMessage, res: ServerResponse, result: WebhookResult): void {
+  if (res.headersSent || res.destroyed) return;
+  if (result === SUCCESS) {
+    res.writeHead(200, SUCCESS_HEADERS).end(SUCCESS_TEXT);
+    return;
+  }
+  const text = serializeResult(result);
+  res
+    .writeHead(result.status, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)), ...result.headers })
+    .end(text);
+  // An answer given before the body was read (413, 401): closing at once would reset a client
+  // still sending, which then sees a network error instead of the status. Read the rest and
+  // throw it away, within bounds.
+  if (!req.complete) discardRest(req);
 }
