@@ -6,7 +6,8 @@
 import type { Event } from '../events/index';
 import type { EventStore } from '../stores/index';
 import { isPersistable } from '../stores/index';
-import type { SeenStore } from './seen';
+import type { FingerprintRing } from './fingerprint-ring';
+import { memoryRingOf, type SeenStore } from './seen';
 import type { BatchListener, ErrorListener, EventListener, RejectListener, WebhookContext, WebhookListenerError } from './types';
 
 /** The listeners of a handler. */
@@ -44,7 +45,10 @@ export async function dispatch(
   const store = 'store' in dedupe ? dedupe.store : undefined;
   const seen = 'seen' in dedupe ? dedupe.seen : undefined;
   let fresh: Event[];
-  // With the seen store: the key of each fresh event, built once.
+  // With the seen store: `<conversation id>:`, which each event's id completes into its key; the
+  // memory store's fingerprints, read and recorded by those parts; another store's keys, built once.
+  const prefix = `${context.conversationId}:`;
+  const ring = seen && memoryRingOf(seen);
   let keys: string[] | undefined;
   if (store) {
     let stored: Set<string>;
@@ -55,9 +59,10 @@ export async function dispatch(
     }
     // Each stored id once (the first of a repeated id is the one stored), and the transient deltas.
     fresh = events.filter((event) => (isPersistable(event) ? stored.delete(event.id) : true));
-  } else {
+  } else if (ring) fresh = unseenInRing(events, prefix, ring);
+  else {
     keys = [];
-    fresh = await unseen(events, context, seen as SeenStore, keys);
+    fresh = await unseen(events, prefix, seen as SeenStore, keys);
   }
   if (fresh.length === 0) return undefined;
   for (const listener of listeners.batch) {
@@ -86,8 +91,11 @@ export async function dispatch(
     } catch (error) {
       return { error: report(listenerError([error], fresh.slice(index), context), listeners), stage: 'listener' };
     }
-    const added = seen?.add(keys?.[index] as string);
-    if (added) await added;
+    if (ring) ring.addParts(prefix, event.id);
+    else if (seen) {
+      const added = seen.add(keys?.[index] as string);
+      if (added) await added;
+    }
   }
   return undefined;
 }
@@ -99,17 +107,39 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
   );
 }
 
-/** The events of a batch the seen store does not know, each id once; their keys go to `keys`, in order. */
-async function unseen(events: Event[], context: WebhookContext, seen: SeenStore, keys: string[]): Promise<Event[]> {
+/** Whether `id` is the id of an event of `fresh` (a short list), or in `taken` (kept for long batches). */
+function taken(fresh: readonly Event[], id: string, ids: Set<string> | undefined): boolean {
+  if (ids) return ids.has(id);
+  for (let i = 0; i < fresh.length; i++) if ((fresh[i] as Event).id === id) return true;
+  return false;
+}
+
+/** Batches longer than this keep their fresh ids in a `Set`; shorter ones compare them in turn. */
+const SHORT_BATCH = 16;
+
+/** The events of a batch the memory seen store's fingerprints do not know, each id once. */
+function unseenInRing(events: Event[], prefix: string, ring: FingerprintRing): Event[] {
   const fresh: Event[] = [];
-  const taken = new Set<string>();
+  const ids = events.length > SHORT_BATCH ? new Set<string>() : undefined;
   for (const event of events) {
-    const id = `${context.conversationId}:${event.id}`;
-    if (taken.has(id)) continue;
-    const known = seen.has(id);
+    if (taken(fresh, event.id, ids) || ring.hasParts(prefix, event.id)) continue;
+    ids?.add(event.id);
+    fresh.push(event);
+  }
+  return fresh;
+}
+
+/** The events of a batch the seen store does not know, each id once; their keys go to `keys`, in order. */
+async function unseen(events: Event[], prefix: string, seen: SeenStore, keys: string[]): Promise<Event[]> {
+  const fresh: Event[] = [];
+  const ids = events.length > SHORT_BATCH ? new Set<string>() : undefined;
+  for (const event of events) {
+    if (taken(fresh, event.id, ids)) continue;
+    const key = prefix + event.id;
+    const known = seen.has(key);
     if (known === true || (known !== false && (await known))) continue;
-    taken.add(id);
-    keys.push(id);
+    ids?.add(event.id);
+    keys.push(key);
     fresh.push(event);
   }
   return fresh;

@@ -12,6 +12,10 @@ export interface FingerprintRing {
   has(key: string): boolean;
   /** Records the key's fingerprint (a known one changes nothing); past capacity the oldest is forgotten. */
   add(key: string): void;
+  /** {@link has} of the key `prefix + rest`, without building it. */
+  hasParts(prefix: string, rest: string): boolean;
+  /** {@link add} of the key `prefix + rest`, without building it. */
+  addParts(prefix: string, rest: string): void;
   /** How many fingerprints it holds (at most `capacity`). */
   readonly size: number;
 }
@@ -22,6 +26,15 @@ function mix(value: number): number {
   h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
   h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
   return h ^ (h >>> 16);
+}
+
+/** A step of a fingerprint's first hash over two UTF-16 units. */
+const stepFirst = (hash: number, units: number) => Math.imul(hash ^ units, 0x01000193);
+
+/** A step of a fingerprint's second hash over two UTF-16 units. */
+function stepSecond(hash: number, units: number): number {
+  const h = Math.imul(hash ^ units, 0x5bd1e995);
+  return (h << 13) | (h >>> 19);
 }
 
 /** The table a ring of `count` entries starts with or grows to: a power of two at least twice `count`. */
@@ -37,24 +50,68 @@ const tableSize = (count: number) => 2 ** Math.ceil(Math.log2(Math.max(16, count
  */
 export function createFingerprintRing(capacity: number): FingerprintRing {
   const seed = globalThis.crypto.getRandomValues(new Int32Array(1))[0] as number;
+  const startA = seed ^ 0x811c9dc5;
+  const startB = seed ^ 0x2545f491;
+  // The two hashes of the key being hashed.
+  let runA = 0;
+  let runB = 0;
+  /** Hashes the units of `text` from `from` up to `to`, two a step (past the end, charCodeAt is NaN, which `<<` makes 0; the length is mixed in at the end). */
+  const hashUnits = (text: string, from: number, to: number) => {
+    let a = runA;
+    let b = runB;
+    for (let i = from; i < to; i += 2) {
+      const units = text.charCodeAt(i) | (text.charCodeAt(i + 1) << 16);
+      a = stepFirst(a, units);
+      b = stepSecond(b, units);
+    }
+    runA = a;
+    runB = b;
+  };
   // The fingerprint of the key last hashed.
   let first = 0;
   let second = 0;
-  const fingerprint = (key: string) => {
-    let a = seed ^ 0x811c9dc5;
-    let b = seed ^ 0x2545f491;
-    const length = key.length;
-    // Two UTF-16 units a step (past the end, charCodeAt is NaN, which `<<` makes 0; the length is mixed in below).
-    for (let i = 0; i < length; i += 2) {
-      const units = key.charCodeAt(i) | (key.charCodeAt(i + 1) << 16);
-      a = Math.imul(a ^ units, 0x01000193);
-      b = Math.imul(b ^ units, 0x5bd1e995);
-      b = (b << 13) | (b >>> 19);
-    }
-    first = mix(a ^ length);
-    second = mix(b ^ Math.imul(length, 0x27d4eb2f));
+  const finish = (length: number) => {
+    first = mix(runA ^ length);
+    second = mix(runB ^ Math.imul(length, 0x27d4eb2f));
     // (0, 0) marks an empty slot of the index.
     if (first === 0 && second === 0) second = 1;
+  };
+  const fingerprint = (key: string) => {
+    runA = startA;
+    runB = startB;
+    hashUnits(key, 0, key.length);
+    finish(key.length);
+  };
+
+  // The prefix last hashed by parts, and the hashes of its units up to an even count: keys that
+  // share a prefix (one conversation's events) hash it once.
+  let prefixHashed: string | undefined;
+  let prefixA = 0;
+  let prefixB = 0;
+  /** The fingerprint of `prefix + rest`, the same as {@link fingerprint} makes of the joined key. */
+  const fingerprintParts = (prefix: string, rest: string) => {
+    const even = prefix.length & ~1;
+    if (prefix === prefixHashed) {
+      runA = prefixA;
+      runB = prefixB;
+    } else {
+      runA = startA;
+      runB = startB;
+      hashUnits(prefix, 0, even);
+      prefixHashed = prefix;
+      prefixA = runA;
+      prefixB = runB;
+    }
+    let from = 0;
+    if (even !== prefix.length) {
+      // An odd prefix: its last unit and the first of the rest make one step.
+      const units = prefix.charCodeAt(even) | (rest.charCodeAt(0) << 16);
+      runA = stepFirst(runA, units);
+      runB = stepSecond(runB, units);
+      from = 1;
+    }
+    hashUnits(rest, from, rest.length);
+    finish(prefix.length + rest.length);
   };
 
   let size = 0;
@@ -117,6 +174,28 @@ export function createFingerprintRing(capacity: number): FingerprintRing {
     }
   };
 
+  /** Records the fingerprint last made (`first`, `second`), unless it is known. */
+  const record = () => {
+    const a = first;
+    const b = second;
+    if (!isEmpty(slotOf(a, b))) return;
+    if (size === capacity) {
+      // Full: the oldest fingerprint leaves the index, and the new one takes its place in the ring.
+      remove(slotOf(ringFirst[oldest] as number, ringSecond[oldest] as number));
+      ringFirst[oldest] = a;
+      ringSecond[oldest] = b;
+      oldest = oldest + 1 === capacity ? 0 : oldest + 1;
+    } else {
+      if (size === ringFirst.length) grow();
+      ringFirst[size] = a;
+      ringSecond[size] = b;
+      size++;
+    }
+    const slot = slotOf(a, b);
+    indexFirst[slot] = a;
+    indexSecond[slot] = b;
+  };
+
   return {
     get size() {
       return size;
@@ -127,24 +206,15 @@ export function createFingerprintRing(capacity: number): FingerprintRing {
     },
     add(key) {
       fingerprint(key);
-      const a = first;
-      const b = second;
-      if (!isEmpty(slotOf(a, b))) return;
-      if (size === capacity) {
-        // Full: the oldest fingerprint leaves the index, and the new one takes its place in the ring.
-        remove(slotOf(ringFirst[oldest] as number, ringSecond[oldest] as number));
-        ringFirst[oldest] = a;
-        ringSecond[oldest] = b;
-        oldest = oldest + 1 === capacity ? 0 : oldest + 1;
-      } else {
-        if (size === ringFirst.length) grow();
-        ringFirst[size] = a;
-        ringSecond[size] = b;
-        size++;
-      }
-      const slot = slotOf(a, b);
-      indexFirst[slot] = a;
-      indexSecond[slot] = b;
+      record();
+    },
+    hasParts(prefix, rest) {
+      fingerprintParts(prefix, rest);
+      return !isEmpty(slotOf(first, second));
+    },
+    addParts(prefix, rest) {
+      fingerprintParts(prefix, rest);
+      record();
     },
   };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { actionEvent, messageEvent } from '../../test/helpers/events';
 import { createWebhookHandler } from './handler/index';
-import type { SeenStore } from './seen';
+import { createMemorySeenStore, type SeenStore } from './seen';
 import type { WebhookListenerError } from './types';
 
 const ID = '3f2a9c10-4a00-4a01-a001-5e1d0000b000';
@@ -83,6 +83,40 @@ describe('receive', () => {
     fail = false;
     expect((await handler.receive({ conversationId: ID, headers, body })).status).toBe(200);
     expect(keys.size).toBe(3);
+  });
+
+  it('records `<conversation id>:<event id>` in a memory seen store, and skips what it holds, in short and long batches', async () => {
+    const seen = createMemorySeenStore();
+    const handler = createWebhookHandler({ apiKey: 'k', seen });
+    const delivered: string[] = [];
+    handler.onAny((event) => void delivered.push(event.id));
+    const known = messageEvent('known');
+    seen.add(`${ID}:${known.id}`);
+    const short = [known, messageEvent('a'), messageEvent('b')];
+    const long = Array.from({ length: 20 }, (_, i) => messageEvent(`m${i}`));
+    // Repeated ids in a batch are delivered once; the compact conversation id is the same conversation.
+    for (const batch of [
+      [...short, short[1]],
+      [...long, long[3], long[19]],
+    ]) {
+      expect((await handler.receive({ conversationId: ID.replaceAll('-', ''), headers, body: JSON.stringify(batch) })).status).toBe(200);
+    }
+    const expected = [...short.slice(1), ...long].map((event) => event.id);
+    expect(delivered).toEqual(expected);
+    expect(expected.every((id) => seen.has(`${ID}:${id}`))).toBe(true);
+    expect(seen.size).toBe(expected.length + 1);
+    // A memory store whose `has` was replaced is asked through it.
+    const asked: string[] = [];
+    const wrapped = createMemorySeenStore();
+    const has = wrapped.has;
+    wrapped.has = (key) => {
+      asked.push(key);
+      return has(key);
+    };
+    const event = messageEvent('c');
+    await createWebhookHandler({ apiKey: 'k', seen: wrapped }).receive({ conversationId: ID, headers, body: JSON.stringify([event]) });
+    expect(asked).toEqual([`${ID}:${event.id}`]);
+    expect(wrapped.has(`${ID}:${event.id}`)).toBe(true);
   });
 
   it('keeps unknown action kinds only when asked', async () => {

@@ -3,7 +3,7 @@
  * running listeners twice.
  * @module
  */
-import { createFingerprintRing } from './fingerprint-ring';
+import { createFingerprintRing, type FingerprintRing } from './fingerprint-ring';
 
 /** Where the handler records delivered event keys (`<conversation id>:<event id>`). */
 export interface SeenStore {
@@ -27,12 +27,27 @@ export interface SeenStore {
 export function createMemorySeenStore(capacity = 100_000): SeenStore & { readonly size: number } {
   if (!Number.isInteger(capacity) || capacity < 1) throw new RangeError('capacity must be a positive integer');
   const recent = createFingerprintRing(capacity);
-  return {
+  const store = {
     /** How many keys are remembered (at most `capacity`). */
     get size() {
       return recent.size;
     },
-    has: (key) => recent.has(key),
-    add: (key) => recent.add(key),
+    has: (key: string) => recent.has(key),
+    add: (key: string) => recent.add(key),
   };
+  rings.set(store, { ring: recent, has: store.has, add: store.add });
+  return store;
+}
+
+/** The ring behind each memory seen store, with the `has` and `add` it was made with. */
+const rings = /* @__PURE__ */ new WeakMap<SeenStore, { ring: FingerprintRing; has: SeenStore['has']; add: SeenStore['add'] }>();
+
+/**
+ * The fingerprints behind a memory seen store, which the handler reads and records by parts
+ * (`<conversation id>:` and the event id) without joining them into keys; `undefined` for any
+ * other store, and for a memory store whose `has` or `add` was replaced.
+ */
+export function memoryRingOf(seen: SeenStore): FingerprintRing | undefined {
+  const entry = rings.get(seen);
+  return entry && entry.has === seen.has && entry.add === seen.add ? entry.ring : undefined;
 }
