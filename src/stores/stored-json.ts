@@ -5,14 +5,23 @@
  */
 import type { Event } from '../events/index';
 
-const received = /* @__PURE__ */ new WeakMap<object, string | (() => string)>();
+/**
+ * Where an event keeps the text it arrived as: a property under a symbol of this module, not
+ * enumerable (spreads, `JSON.stringify`, deep equality and `util.inspect` pass it by). A property costs
+ * a fraction of a `WeakMap` entry, whose every short-lived key the garbage collector must clear.
+ */
+const RECEIVED = Symbol('agentwire.receivedJson');
+
+/** The texts of events that take no new property (frozen or sealed ones). */
+const receivedElsewhere = /* @__PURE__ */ new WeakMap<object, string | (() => string)>();
 
 /**
  * Remembers the JSON text an event arrived as (the webhook handler calls it for each decoded
  * event), or how to work it out: then it is worked out once, when a store first asks.
  */
 export function rememberReceivedJson(event: object, json: string | (() => string)): void {
-  received.set(event, json);
+  if (Object.isExtensible(event)) Object.defineProperty(event, RECEIVED, { value: json, writable: true, configurable: true });
+  else receivedElsewhere.set(event, json);
 }
 
 /**
@@ -23,10 +32,10 @@ export function rememberReceivedJson(event: object, json: string | (() => string
  * `null`. An event that did not arrive through the handler is written with `JSON.stringify`.
  */
 export function stringifyEvent(event: Event | object): string {
-  let json = received.get(event);
+  let json = Object.hasOwn(event, RECEIVED) ? (event as { [RECEIVED]: string | (() => string) })[RECEIVED] : receivedElsewhere.get(event);
   if (typeof json === 'function') {
     json = json();
-    received.set(event, json);
+    rememberReceivedJson(event, json);
   }
   return json ?? JSON.stringify(event);
 }
