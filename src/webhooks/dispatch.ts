@@ -34,13 +34,15 @@ function listenerError(errors: unknown[], events: Event[], context: WebhookConte
  * stopped it (with the seen store, the events from the failing one on stay unseen, so a retry
  * delivers them again). With an event store, the store appends the batch first, and only the
  * events it stored (plus streaming deltas, never stored) reach the listeners: a store shared by
- * several replicas decides once for all of them.
+ * several replicas decides once for all of them. `remember(index)` is called for each event that
+ * goes on to the store or the listeners (a re-delivered one, skipped, never needs its text).
  */
 export async function dispatch(
   events: Event[],
   context: WebhookContext,
   listeners: Listeners,
   dedupe: Dedupe,
+  remember: (index: number) => void = ignore,
 ): Promise<{ error: WebhookListenerError; stage: 'store' | 'listener' } | undefined> {
   const store = 'store' in dedupe ? dedupe.store : undefined;
   const seen = 'seen' in dedupe ? dedupe.seen : undefined;
@@ -52,6 +54,7 @@ export async function dispatch(
   let keys: string[] | undefined;
   if (store) {
     let stored: Set<string>;
+    for (let index = 0; index < events.length; index++) remember(index);
     try {
       stored = new Set((await store.append(context.conversationId, events)).stored.map((event) => event.id));
     } catch (error) {
@@ -59,10 +62,10 @@ export async function dispatch(
     }
     // Each stored id once (the first of a repeated id is the one stored), and the transient deltas.
     fresh = events.filter((event) => (isPersistable(event) ? stored.delete(event.id) : true));
-  } else if (ring) fresh = unseenInRing(events, prefix, ring);
+  } else if (ring) fresh = unseenInRing(events, prefix, ring, remember);
   else {
     keys = [];
-    fresh = await unseen(events, prefix, seen as SeenStore, keys);
+    fresh = await unseen(events, prefix, seen as SeenStore, keys, remember);
   }
   if (fresh.length === 0) return undefined;
   for (const listener of listeners.batch) {
@@ -117,33 +120,46 @@ function taken(fresh: readonly Event[], id: string, ids: Set<string> | undefined
 /** Batches longer than this keep their fresh ids in a `Set`; shorter ones compare them in turn. */
 const SHORT_BATCH = 16;
 
-/** The events of a batch the memory seen store's fingerprints do not know, each id once. */
-function unseenInRing(events: Event[], prefix: string, ring: FingerprintRing): Event[] {
+/** The events of a batch the memory seen store's fingerprints do not know, each id once (`remember` hears their indexes). */
+function unseenInRing(events: Event[], prefix: string, ring: FingerprintRing, remember: (index: number) => void): Event[] {
   const fresh: Event[] = [];
   const ids = events.length > SHORT_BATCH ? new Set<string>() : undefined;
-  for (const event of events) {
+  for (let index = 0; index < events.length; index++) {
+    const event = events[index] as Event;
     if (taken(fresh, event.id, ids) || ring.hasParts(prefix, event.id)) continue;
     ids?.add(event.id);
+    remember(index);
     fresh.push(event);
   }
   return fresh;
 }
 
-/** The events of a batch the seen store does not know, each id once; their keys go to `keys`, in order. */
-async function unseen(events: Event[], prefix: string, seen: SeenStore, keys: string[]): Promise<Event[]> {
+/** The events of a batch the seen store does not know, each id once (`remember` hears their indexes); their keys go to `keys`, in order. */
+async function unseen(
+  events: Event[],
+  prefix: string,
+  seen: SeenStore,
+  keys: string[],
+  remember: (index: number) => void,
+): Promise<Event[]> {
   const fresh: Event[] = [];
   const ids = events.length > SHORT_BATCH ? new Set<string>() : undefined;
-  for (const event of events) {
+  for (let index = 0; index < events.length; index++) {
+    const event = events[index] as Event;
     if (taken(fresh, event.id, ids)) continue;
     const key = prefix + event.id;
     const known = seen.has(key);
     if (known === true || (known !== false && (await known))) continue;
     ids?.add(event.id);
+    remember(index);
     keys.push(key);
     fresh.push(event);
   }
   return fresh;
 }
+
+/** A `remember` that keeps nothing. */
+const ignore = () => undefined;
 
 /** Calls each listener with `value`; a throw or a rejected promise is swallowed (and never unhandled). */
 export function notifyAll<T>(list: readonly ((value: T) => unknown)[], value: T): void {

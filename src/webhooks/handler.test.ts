@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { actionEvent, messageEvent } from '../../test/helpers/events';
+import { stringifyEvent } from '../stores/index';
 import { createWebhookHandler } from './handler/index';
 import { createMemorySeenStore, type SeenStore } from './seen';
 import type { WebhookListenerError } from './types';
@@ -117,6 +118,20 @@ describe('receive', () => {
     await createWebhookHandler({ apiKey: 'k', seen: wrapped }).receive({ conversationId: ID, headers, body: JSON.stringify([event]) });
     expect(asked).toEqual([`${ID}:${event.id}`]);
     expect(wrapped.has(`${ID}:${event.id}`)).toBe(true);
+  });
+
+  it('gives listeners events whose stored text is the text received, after re-delivered ones in the same batch', async () => {
+    const handler = createWebhookHandler({ apiKey: 'k', unknownFields: 'keep' });
+    const texts: string[] = [];
+    handler.onAny((event) => void texts.push(stringifyEvent(event)));
+    const [a, b, c] = [messageEvent('a'), messageEvent('b'), messageEvent('c')];
+    // `1.0` stays `1.0` only in the text received.
+    const item = (event: object, extra: string) =>
+      `${JSON.stringify({ ...event, timestamp: '2026-01-01T00:00:00' }).slice(0, -1)},"extra":${extra}}`;
+    expect((await handler.receive({ conversationId: ID, headers, body: `[${item(a, '1.0')}]` })).status).toBe(200);
+    const body = `[${item(a, '1.0')}, ${item(b, '2.0')}, ${item(a, '1.0')}, ${item(c, '3.0')}]`;
+    expect((await handler.receive({ conversationId: ID, headers, body })).status).toBe(200);
+    expect(texts).toEqual([item(a, '1.0'), item(b, '2.0'), item(c, '3.0')]);
   });
 
   it('keeps unknown action kinds only when asked', async () => {

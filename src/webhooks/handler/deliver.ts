@@ -59,13 +59,22 @@ export async function deliver(
   } else if (Array.isArray(json) && json.length > state.maxEvents) return tooManyEvents(state);
   const decoded = safeDecodeEvents(json, state.decodeOptions);
   if (!decoded.success) return detail(422, toValidationDetail(decoded.issues, ['body']));
-  if (body.text !== undefined) {
-    // What a store keeps is each event as it was sent; listeners get the decoded events. The texts
-    // are worked out when a store first asks.
-    const textOf = receivedEventTextsLater(body.text, json as unknown[], decoded.output);
-    for (let i = 0; i < decoded.output.length; i++) rememberReceivedJson(decoded.output[i] as object, () => textOf(i));
+  // What a store keeps is each event as it was sent; listeners get the decoded events. The texts
+  // are remembered for the events that go on to the store or the listeners, and worked out when a
+  // store first asks.
+  let remember: ((index: number) => void) | undefined;
+  const text = body.text;
+  if (text !== undefined) {
+    const events = decoded.output;
+    let textOf: ((index: number) => string) | undefined;
+    remember = (index) => {
+      // Before any listener runs: the values decoding generated are read as it made them.
+      textOf ??= receivedEventTextsLater(text, json as unknown[], events);
+      const texts = textOf;
+      rememberReceivedJson(events[index] as object, () => texts(index));
+    };
   }
-  const failure = await dispatch(decoded.output as Event[], { conversationId }, state.listeners, state.dedupe);
+  const failure = await dispatch(decoded.output as Event[], { conversationId }, state.listeners, state.dedupe, remember);
   if (!failure) state.reportUnknownFields(decoded.unknownFields, decoded.output as Event[], conversationId);
   if (failure?.stage === 'store' && failure.error.errors[0] instanceof StoreUnavailableError)
     return detail(503, 'The event store is unavailable for now; the batch was not acknowledged and may be delivered again', {
