@@ -153,6 +153,12 @@ describe('events per batch', () => {
     // Commas inside strings and nested arrays are not items.
     const tricky = `[{"kind":"ConversationStateUpdateEvent","key":"a,b,c,d","value":[1,2,3,4,5]},{"kind":"PauseEvent","id":"x\\",y,z"}]`;
     expect((await handler.receive({ conversationId: id, headers, body: tricky })).status).toBe(200);
+    // Too many items is told before bad JSON, whatever the length of the body.
+    for (const pad of ['', ' '.repeat(70 * 1024)]) {
+      expect((await handler.receive({ conversationId: id, headers, body: `[${pad}{},{},{},{},` })).status).toBe(413);
+      expect((await handler.receive({ conversationId: id, headers, body: `[${pad}{},{},` })).status).toBe(422);
+      expect((await handler.receive({ conversationId: id, headers, body: `[${pad}{},{},{},{}]` })).status).toBe(413);
+    }
     expect(() => createWebhookHandler({ apiKey: KEY, maxEvents: 0 })).toThrow(RangeError);
   });
 });

@@ -23,6 +23,24 @@ function tooManyEvents(state: HandlerState): WebhookResult {
   return detail(413, `The batch holds more than ${state.maxEvents} events, the most one request may carry`);
 }
 
+/** Bodies up to this length are parsed before their events are counted: building them costs little. */
+const COUNT_AFTER_PARSING = 64 * 1024;
+
+/**
+ * The JSON of a body, or the answer refusing it: 413 past `maxEvents` events, 422 when it is not
+ * JSON. A long body is counted before it is parsed, so half a million tiny events are refused
+ * without building them; a short one is counted after (its array's length), or, when it does not
+ * parse, before the 422, as a long one would be.
+ */
+function parseBatch(state: HandlerState, text: string): { value: unknown } | WebhookResult {
+  const countFirst = text.length > COUNT_AFTER_PARSING;
+  if (countFirst && exceedsArrayItems(text, state.maxEvents)) return tooManyEvents(state);
+  const parsed = parseJsonBody(text);
+  if (!parsed.ok) return !countFirst && exceedsArrayItems(text, state.maxEvents) ? tooManyEvents(state) : detail(422, [parsed.error]);
+  if (!countFirst && Array.isArray(parsed.value) && parsed.value.length > state.maxEvents) return tooManyEvents(state);
+  return parsed;
+}
+
 /** Seconds a sender is asked to wait when the store is unavailable for now. */
 const STORE_RETRY_SECONDS = 5;
 
@@ -51,10 +69,8 @@ export async function deliver(
   }
   let json = body.json;
   if (body.text !== undefined) {
-    // Counted before parsing: half a million tiny events are refused without building them.
-    if (exceedsArrayItems(body.text, state.maxEvents)) return tooManyEvents(state);
-    const parsed = parseJsonBody(body.text);
-    if (!parsed.ok) return detail(422, [parsed.error]);
+    const parsed = parseBatch(state, body.text);
+    if ('status' in parsed) return parsed;
     json = parsed.value;
   } else if (Array.isArray(json) && json.length > state.maxEvents) return tooManyEvents(state);
   const decoded = safeDecodeEvents(json, state.decodeOptions);
