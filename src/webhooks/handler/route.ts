@@ -27,37 +27,16 @@ function tellRejected(
   return result;
 }
 
-/** A request routed to the events of `conversationId` (or to the conversation info when undefined). */
-async function post(
-  state: HandlerState,
-  method: string,
-  conversationId: string | undefined,
-  headers: HeaderLookup,
-  readBody: () => Promise<WebhookBody>,
-): Promise<WebhookResult> {
-  if (method !== 'POST') return detail(405, 'Method Not Allowed', { allow: 'POST' });
-  try {
-    if (conversationId === undefined) return await receiveConversationInfo(state, headers, readBody);
-    return await deliver(state, conversationId, headers, readBody);
-  } catch (error) {
-    logUnexpected(state, error);
-    return detail(500, 'Internal Server Error');
-  }
-}
-
-/** Routes by path under `basePath`: `/events/{id}` and `/conversations`; anything else is 404. */
-async function route(
-  state: HandlerState,
-  method: string,
-  path: string,
-  headers: HeaderLookup,
-  readBody: () => Promise<WebhookBody>,
-): Promise<WebhookResult> {
+/**
+ * Where a path under `basePath` leads: the events of the conversation it names (`/events/{id}`,
+ * the id percent-decoded), the conversation info (`/conversations`, `undefined`), or nowhere (`null`).
+ */
+function routeOf(state: HandlerState, path: string): string | undefined | null {
   const { basePath } = state;
-  const target = path === `${basePath}/conversations` ? 'conversations' : path.startsWith(`${basePath}/events/`) ? 'events' : undefined;
-  const rawId = target === 'events' ? path.slice(basePath.length + '/events/'.length) : '';
-  if (!target || rawId.includes('/') || (target === 'events' && rawId === '')) return detail(404, 'Not Found');
-  return post(state, method, target === 'events' ? safeDecode(rawId) : undefined, headers, readBody);
+  if (path === `${basePath}/conversations`) return undefined;
+  if (!path.startsWith(`${basePath}/events/`)) return null;
+  const rawId = path.slice(basePath.length + '/events/'.length);
+  return rawId === '' || rawId.includes('/') ? null : safeDecode(rawId);
 }
 
 /**
@@ -78,8 +57,40 @@ function conversationOf(state: HandlerState, path: string): string | undefined {
     : undefined;
 }
 
+/**
+ * A routed request: `POST` only, to the events of `conversationId` (or to the conversation info
+ * when undefined); a refused one is told to `onReject` listeners, with the conversation the
+ * caller routed it to (`routed`) or its path names.
+ */
+async function post(
+  state: HandlerState,
+  method: string,
+  path: string,
+  conversationId: string | undefined,
+  routed: string | undefined,
+  headers: HeaderLookup,
+  readBody: () => Promise<WebhookBody>,
+): Promise<WebhookResult> {
+  let result: WebhookResult;
+  if (method !== 'POST') result = detail(405, 'Method Not Allowed', { allow: 'POST' });
+  else {
+    try {
+      result =
+        conversationId === undefined
+          ? await receiveConversationInfo(state, headers, readBody)
+          : await deliver(state, conversationId, headers, readBody);
+    } catch (error) {
+      logUnexpected(state, error);
+      result = detail(500, 'Internal Server Error');
+    }
+  }
+  // The conversation id for onReject listeners is worked out only for refused requests.
+  if (result.status < 400) return result;
+  return tellRejected(state, result, method, path, routed === undefined ? conversationOf(state, path) : normalizeConversationId(routed));
+}
+
 /** `handler.handle`: a request given as parts, routed by path or by the caller's `{ conversationId }`. */
-export async function handle(
+export function handle(
   state: HandlerState,
   method: string,
   path: string,
@@ -87,14 +98,16 @@ export async function handle(
   readBody: () => Promise<WebhookBody>,
   options?: RouteOptions | object,
 ): Promise<WebhookResult> {
-  const routed = routedId(options);
-  // The conversation id for onReject listeners is worked out only for refused requests.
-  if (routed === undefined) {
-    const result = await route(state, method, path, headers, readBody);
-    return result.status >= 400 ? tellRejected(state, result, method, path, conversationOf(state, path)) : result;
+  try {
+    const routed = routedId(options);
+    const conversationId = routed ?? routeOf(state, path);
+    if (conversationId === null)
+      return Promise.resolve(tellRejected(state, detail(404, 'Not Found'), method, path, conversationOf(state, path)));
+    return post(state, method, path, conversationId, routed, headers, readBody);
+  } catch (error) {
+    // As from an async function: a failure is a rejection, never a throw.
+    return Promise.reject(error);
   }
-  const result = await post(state, method, routed, headers, readBody);
-  return result.status >= 400 ? tellRejected(state, result, method, path, normalizeConversationId(routed)) : result;
 }
 
 /** `handler.receive`: one events delivery, without routing. */
