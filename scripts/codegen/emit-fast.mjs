@@ -326,7 +326,7 @@ export function emitFastDecode(loaded) {
           if (i < 0) throw new Error(`fast decode: ${model.name}: the title reads ${name}, which is no field`);
           return local(/** @type {Field} */ (fields[i]), i);
         };
-        const path = typeof model.title === 'string' ? [] : model.title;
+        const path = typeof model.title === 'string' || model.title === undefined ? [] : model.title;
         const fallback =
           typeof model.title === 'string'
             ? json(model.title)
