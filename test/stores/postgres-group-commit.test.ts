@@ -7,20 +7,11 @@
 import { randomUUID } from 'node:crypto';
 import { decodeEvent, type Event } from 'agentwire/events';
 import { StoreUnavailableError } from 'agentwire/stores';
-import { createPostgresStore, type PostgresClient, type PostgresPool } from 'agentwire/stores/postgres';
-import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshTable, testPool } from './postgres';
+import { createPostgresStore, type PostgresPool } from 'agentwire/stores/postgres';
+import { describe, expect, it } from 'vitest';
+import { filePool, interceptedPool } from './postgres';
 
-let pool: pg.Pool;
-const tables: string[] = [];
-beforeAll(async () => {
-  pool = await testPool(10);
-});
-afterAll(async () => {
-  for (const table of tables) await pool.query(`DROP TABLE IF EXISTS "${table}", "${table}_conversations"`);
-  await pool.end();
-});
+const db = filePool(10);
 
 const message = (id: string, text: string): Event =>
   decodeEvent({
@@ -34,32 +25,17 @@ const message = (id: string, text: string): Event =>
 /** The real pool, counting the transactions its connections commit and roll back. */
 function countingPool(real: PostgresPool) {
   const counts = { commits: 0, rollbacks: 0 };
-  const counted: PostgresPool = {
-    query: (text, values) => real.query(text, values),
-    end: () => real.end(),
-    async connect() {
-      const client = await real.connect();
-      const wrapped: PostgresClient = {
-        query(text, values) {
-          if (text === 'COMMIT') counts.commits++;
-          if (text === 'ROLLBACK') counts.rollbacks++;
-          return client.query(text, values);
-        },
-        release: (error) => client.release(error),
-        on: ((event: 'error', listener: (error: Error) => void) => client.on(event, listener)) as PostgresClient['on'],
-        removeListener: (event, listener) => client.removeListener(event, listener),
-      };
-      return wrapped;
-    },
-  };
-  return { pool: counted, counts };
+  const pool = interceptedPool(real, (text) => {
+    if (text === 'COMMIT') counts.commits++;
+    if (text === 'ROLLBACK') counts.rollbacks++;
+  });
+  return { pool, counts };
 }
 
 describe('PostgreSQL store group commit', () => {
   it('commits appends called at once in few transactions, each conversation in call order, each caller answered with its own events', async () => {
-    const table = freshTable();
-    tables.push(table);
-    const { pool: counted, counts } = countingPool(pool);
+    const table = db.table();
+    const { pool: counted, counts } = countingPool(db.pool);
     const store = createPostgresStore({ pool: counted }, { table });
     await store.ready();
     const conversations = Array.from({ length: 8 }, () => randomUUID());
@@ -98,13 +74,12 @@ describe('PostgreSQL store group commit', () => {
   });
 
   it('a batch the database refuses fails alone: the other batches of its group are stored', async () => {
-    const table = freshTable();
-    tables.push(table);
-    const { pool: counted, counts } = countingPool(pool);
+    const table = db.table();
+    const { pool: counted, counts } = countingPool(db.pool);
     const store = createPostgresStore({ pool: counted }, { table });
     await store.ready();
     // A rule of the table that refuses one id: the batch holding it can never be stored.
-    await pool.query(`ALTER TABLE "${table}" ADD CONSTRAINT "${table}_no_poison" CHECK (event_id <> 'poison')`);
+    await db.pool.query(`ALTER TABLE "${table}" ADD CONSTRAINT "${table}_no_poison" CHECK (event_id <> 'poison')`);
     const conversations = Array.from({ length: 4 }, () => randomUUID());
     const batches = Array.from({ length: 40 }, (_, a) => Array.from({ length: 3 }, (_, e) => message(randomUUID(), `${a}.${e}`)));
     (batches[17] as Event[])[1] = message('poison', 'refused');

@@ -7,20 +7,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { decodeEvent, type Event } from 'agentwire/events';
-import { createPostgresStore, type PostgresClient, type PostgresPool } from 'agentwire/stores/postgres';
-import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshTable, testPool } from './postgres';
+import { createPostgresStore, type PostgresPool } from 'agentwire/stores/postgres';
+import { describe, expect, it } from 'vitest';
+import { filePool, interceptedPool } from './postgres';
 
-let pool: pg.Pool;
-const tables: string[] = [];
-beforeAll(async () => {
-  pool = await testPool(10);
-});
-afterAll(async () => {
-  for (const table of tables) await pool.query(`DROP TABLE IF EXISTS "${table}", "${table}_conversations"`);
-  await pool.end();
-});
+const db = filePool(10);
 
 const message = (id: string): Event =>
   decodeEvent({
@@ -45,28 +36,13 @@ function holdingPool(real: PostgresPool, holds: (text: string) => boolean) {
   const reached = new Promise<void>((resolve) => {
     reach = resolve;
   });
-  const wrapped: PostgresPool = {
-    query: (text, values) => real.query(text, values),
-    end: () => real.end(),
-    async connect() {
-      const client = await real.connect();
-      const holding: PostgresClient = {
-        async query(text, values) {
-          if (!held && holds(text)) {
-            held = true;
-            reach();
-            await released;
-          }
-          return client.query(text, values);
-        },
-        release: (error) => client.release(error),
-        on: ((event: 'error', listener: (error: Error) => void) => client.on(event, listener)) as PostgresClient['on'],
-        removeListener: (event, listener) => client.removeListener(event, listener),
-      };
-      return holding;
-    },
-  };
-  return { pool: wrapped, reached, release: () => release() };
+  const pool = interceptedPool(real, async (text) => {
+    if (held || !holds(text)) return;
+    held = true;
+    reach();
+    await released;
+  });
+  return { pool, reached, release: () => release() };
 }
 
 /** What a promise came to so far: `pending` until it settled. */
@@ -81,17 +57,16 @@ function watch<T>(promise: Promise<T>) {
 
 /** The ids of a conversation's events committed so far, read on a connection of the test's own. */
 async function committed(table: string, conversation: string): Promise<string[]> {
-  const { rows } = await pool.query(`SELECT event_id FROM "${table}" WHERE conversation_id = $1 ORDER BY seq`, [conversation]);
+  const { rows } = await db.pool.query(`SELECT event_id FROM "${table}" WHERE conversation_id = $1 ORDER BY seq`, [conversation]);
   return rows.map((row) => row.event_id as string);
 }
 
 describe('PostgreSQL store, groups in flight side by side', () => {
   it("commits another conversation's group while one waits for its COMMIT; each caller answered after its own commit, in call order per conversation", async () => {
-    const table = freshTable();
-    tables.push(table);
+    const table = db.table();
     // Armed once the tables are made (their transaction commits too).
     let armed = false;
-    const holding = holdingPool(pool, (text) => armed && text === 'COMMIT');
+    const holding = holdingPool(db.pool, (text) => armed && text === 'COMMIT');
     const store = createPostgresStore({ pool: holding.pool }, { table });
     await store.ready();
     armed = true;
@@ -119,13 +94,12 @@ describe('PostgreSQL store, groups in flight side by side', () => {
   });
 
   it('a group that fails while another is in flight: its batches are tried alone, and its conversations go on in call order', async () => {
-    const table = freshTable();
-    tables.push(table);
-    const holding = holdingPool(pool, (text) => text.startsWith('INSERT INTO') && text.includes('unnest'));
+    const table = db.table();
+    const holding = holdingPool(db.pool, (text) => text.startsWith('INSERT INTO') && text.includes('unnest'));
     const store = createPostgresStore({ pool: holding.pool }, { table });
     await store.ready();
     // A rule of the table that refuses one id: the batch holding it can never be stored.
-    await pool.query(`ALTER TABLE "${table}" ADD CONSTRAINT "${table}_no_poison" CHECK (event_id <> 'poison')`);
+    await db.pool.query(`ALTER TABLE "${table}" ADD CONSTRAINT "${table}_no_poison" CHECK (event_id <> 'poison')`);
     const [one, two, three] = [randomUUID(), randomUUID(), randomUUID()];
 
     // One group: a good batch of the first conversation, and the poison in the second.
@@ -147,7 +121,7 @@ describe('PostgreSQL store, groups in flight side by side', () => {
     expect(await committed(table, one)).toEqual(['one-1', 'one-2']);
     expect(await committed(table, two)).toEqual(['two-2']);
     expect(await committed(table, three)).toEqual(['three-1']);
-    const summaries = (await createPostgresStore({ pool }, { table, createTables: false }).conversations()).conversations;
+    const summaries = (await createPostgresStore({ pool: db.pool }, { table, createTables: false }).conversations()).conversations;
     expect(Object.fromEntries(summaries.map((summary) => [summary.id, summary.events]))).toEqual({ [one]: 2, [two]: 1, [three]: 1 });
   });
 });

@@ -10,21 +10,12 @@
 import { randomUUID } from 'node:crypto';
 import { decodeEvent, type Event } from 'agentwire/events';
 import { StoreUnavailableError } from 'agentwire/stores';
-import { createPostgresStore, type PostgresClient, type PostgresPool } from 'agentwire/stores/postgres';
+import { createPostgresStore, type PostgresPool } from 'agentwire/stores/postgres';
 import { createWebhookHandler } from 'agentwire/webhooks';
-import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshTable, testPool } from './postgres';
+import { describe, expect, it } from 'vitest';
+import { filePool, interceptedPool } from './postgres';
 
-let pool: pg.Pool;
-const tables: string[] = [];
-beforeAll(async () => {
-  pool = await testPool(10);
-});
-afterAll(async () => {
-  for (const table of tables) await pool.query(`DROP TABLE IF EXISTS "${table}", "${table}_conversations"`);
-  await pool.end();
-});
+const db = filePool(10);
 
 const sleep = (ms: number) => new Promise((wait) => setTimeout(wait, ms));
 const message = (text: string): Event =>
@@ -54,27 +45,12 @@ function freezingPool(real: PostgresPool) {
   const reached = new Promise<void>((resolve) => {
     reach = resolve;
   });
-  const wrapped: PostgresPool = {
-    query: (text, values) => real.query(text, values),
-    end: () => real.end(),
-    async connect() {
-      const client = await real.connect();
-      const frozenClient: PostgresClient = {
-        async query(text, values) {
-          if (frozen && text.startsWith('INSERT INTO') && text.includes('unnest')) {
-            reach();
-            await thawed;
-          }
-          return client.query(text, values);
-        },
-        release: (error) => client.release(error),
-        on: ((event: 'error', listener: (error: Error) => void) => client.on(event, listener)) as PostgresClient['on'],
-        removeListener: (event, listener) => client.removeListener(event, listener),
-      };
-      return frozenClient;
-    },
-  };
-  return { pool: wrapped, reached, thaw: () => thaw() };
+  const pool = interceptedPool(real, async (text) => {
+    if (!frozen || !text.startsWith('INSERT INTO') || !text.includes('unnest')) return;
+    reach();
+    await thawed;
+  });
+  return { pool, reached, thaw: () => thaw() };
 }
 
 /** Appends until it succeeds; the errors it met on the way. */
@@ -96,11 +72,10 @@ const reasonOf = (error: unknown) => (error instanceof StoreUnavailableError ? e
 
 describe('PostgreSQL store timeouts', () => {
   it("a replica frozen mid-append: the other's append fails at its lock timeout, and succeeds once the idle transaction is ended", async () => {
-    const table = freshTable();
-    tables.push(table);
-    const frozen = freezingPool(pool);
+    const table = db.table();
+    const frozen = freezingPool(db.pool);
     const a = createPostgresStore({ pool: frozen.pool }, { table, idleInTransactionTimeoutMs: 1_500 });
-    const b = createPostgresStore({ pool }, { table, lockTimeoutMs: 200 });
+    const b = createPostgresStore({ pool: db.pool }, { table, lockTimeoutMs: 200 });
     await a.ready();
     const conversation = randomUUID();
     const [first, second] = [message('from A'), message('from B')];
@@ -134,11 +109,10 @@ describe('PostgreSQL store timeouts', () => {
   }, 60_000);
 
   it('with no lock timeout, the statement timeout bounds the wait for a frozen replica', async () => {
-    const table = freshTable();
-    tables.push(table);
-    const frozen = freezingPool(pool);
+    const table = db.table();
+    const frozen = freezingPool(db.pool);
     const a = createPostgresStore({ pool: frozen.pool }, { table, idleInTransactionTimeoutMs: 0 });
-    const b = createPostgresStore({ pool }, { table, lockTimeoutMs: 0, statementTimeoutMs: 300 });
+    const b = createPostgresStore({ pool: db.pool }, { table, lockTimeoutMs: 0, statementTimeoutMs: 300 });
     await a.ready();
     const conversation = randomUUID();
     const [first, second] = [message('from A'), message('from B')];
@@ -159,6 +133,6 @@ describe('PostgreSQL store timeouts', () => {
 
   it('refuses a limit that is not a whole number of milliseconds', () => {
     for (const lockTimeoutMs of [-1, 1.5, Number.NaN, 2 ** 31])
-      expect(() => createPostgresStore({ pool }, { lockTimeoutMs })).toThrow(RangeError);
+      expect(() => createPostgresStore({ pool: db.pool }, { lockTimeoutMs })).toThrow(RangeError);
   });
 });
