@@ -26,6 +26,7 @@ export {
   gitHostKind,
 } from './config-repository-paths';
 export { findInlineCommands, type LoadSkillContentOptions, loadSkillContent, type SkillContent, SkillContentError } from './content';
+export { findGitRoot } from './git-root';
 export { INSTRUCTION_FILE_NAMES, instructionSkillName } from './instruction-names';
 export { DEFAULT_MAX_FILE_SIZE, type LoadSkillsDirectoryOptions, loadSkillsDirectory, type SkillsDirectory } from './load-directory';
 export {
@@ -39,7 +40,7 @@ export {
 } from './owner-skills';
 export { matchesPathGlob, matchPaths, type PathMatch } from './paths';
 export { NEUTRAL_PRESET, OPENHANDS_PRESET, resolvePreset, SKILL_PRESETS, type SkillPreset } from './presets';
-export { findGitRoot, type LoadRepositoryOptions, loadRepository } from './repository';
+export { type LoadRepositoryOptions, loadRepository } from './repository';
 export {
   type ResolvedSkillEntry,
   type ResolvedSkills,

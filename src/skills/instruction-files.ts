@@ -7,10 +7,12 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { diagnostic } from '../internal/diagnostic';
+import type { SkillFileSystem } from '../internal/node/file-system';
 import type { ReadLimits } from '../internal/node/read-skill-file';
 import type { SafeWalker } from '../internal/node/walk';
 import type { Problem } from '../internal/problem';
 import { comparePython } from '../internal/python/text';
+import { findGitRoot } from './git-root';
 import { instructionSkillName } from './instruction-names';
 import { type LoadedFile, loadSkillFile } from './load-skill-file';
 import { INSTRUCTION_FILE_SKIPPED, MODEL_GATED_CONTEXT } from './rules';
@@ -69,6 +71,16 @@ function gitFiles(root: string): Promise<string[] | undefined> {
   });
 }
 
+/**
+ * Whether git could find a repository for `dir`: `GIT_DIR` names one, or `dir` or a folder above
+ * it holds a `.git`. Where none does, `git ls-files` can only fail, and starting it (a process,
+ * several milliseconds) is skipped.
+ */
+async function mayBeInGitRepository(fs: SkillFileSystem, dir: string): Promise<boolean> {
+  if (process.env.GIT_DIR) return true;
+  return (await findGitRoot(dir, fs).catch(() => dir)) !== undefined;
+}
+
 /** Files below `root`, relative, skipping dot folders and `node_modules` (the service's fallback without git). */
 async function walkFiles(walker: SafeWalker, root: string, prefix = '', found: string[] = []): Promise<string[]> {
   for (const entry of await walker.list(join(root, prefix))) {
@@ -82,7 +94,8 @@ async function walkFiles(walker: SafeWalker, root: string, prefix = '', found: s
 
 /** Instruction files in subfolders of the working folder, as path rules, sorted by folder. */
 export async function loadNestedInstructionFiles(walker: SafeWalker, workDir: string, limits: ReadLimits): Promise<LoadedFile[]> {
-  const relPaths = (await gitFiles(workDir)) ?? (await walkFiles(walker, workDir));
+  const listed = (await mayBeInGitRepository(walker.fs, workDir)) ? await gitFiles(workDir) : undefined;
+  const relPaths = listed ?? (await walkFiles(walker, workDir));
   const candidates: { file: string; folder: string; name: string }[] = [];
   const seenReal = new Set<string>();
   for (const rel of relPaths) {

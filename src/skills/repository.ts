@@ -9,6 +9,7 @@ import { compareDiagnostics, type Diagnostic, diagnostic } from '../internal/dia
 import { nodeFileSystem, type SkillFileSystem } from '../internal/node/file-system';
 import { SafeWalker } from '../internal/node/walk';
 import { firstFailure, problemDiagnostics } from '../internal/problem';
+import { findGitRoot } from './git-root';
 import { findRootInstructionFiles, loadInstructionFile, loadNestedInstructionFiles } from './instruction-files';
 import { DEFAULT_MAX_FILE_SIZE, loadFolder } from './load-directory';
 import { resolvePreset, type SkillPreset } from './presets';
@@ -28,14 +29,6 @@ export interface LoadRepositoryOptions {
   /** Read instruction files in subfolders as path rules, as the service does (default `true`). */
   nested?: boolean;
   fs?: SkillFileSystem;
-}
-
-/** The nearest folder at or above `start` that holds a `.git` entry (a folder or a worktree file). */
-export async function findGitRoot(start: string, fs: SkillFileSystem = nodeFileSystem): Promise<string | undefined> {
-  for (let folder = resolve(start); ; folder = dirname(folder)) {
-    if (await fs.kind(join(folder, '.git'))) return folder;
-    if (dirname(folder) === folder) return undefined;
-  }
 }
 
 /** Splits skills by the role the service gives them, keeping their order. */
