@@ -1,7 +1,8 @@
 /**
  * A run that fails says so. Vitest runs in a child process on planted files (a failing test, a
- * test on the embedded PostgreSQL server, a suite skipped for a missing component) with the
- * repository's own configuration, and its exit code and JSON report are read, then judged by
+ * file that fails as it loads, a test on the embedded PostgreSQL server, a suite skipped for a
+ * missing component) in two runs: all of them, and the PostgreSQL test alone. Each run uses the
+ * repository's own configuration; its exit code and JSON report are read, then judged by
  * `scripts/test-summary.mjs` as `.ci/run` judges the whole suite.
  */
 import { spawnSync } from 'node:child_process';
@@ -41,13 +42,17 @@ function summarize(report: string, ...args: string[]) {
   return { status: run.status, lines: run.stdout.trim().split('\n') };
 }
 
+/** Every planted file in one run: a failing test, a file that fails as it loads, a skipped suite, a PostgreSQL test. */
+const ALL_PLANTED = ['planted-failure', 'broken-file', 'needs-a-component', 'touches-postgres'];
+const SKIPPED = 'skipped: chromium: a browser suite (planted: the gate test pretends there is no browser)';
+
 describe('the exit code of a test run', () => {
   it('is non-zero when a test fails beside a test on the embedded PostgreSQL server', () => {
-    const run = runPlanted('failing', ['planted-failure', 'touches-postgres']);
+    const run = runPlanted('planted', ALL_PLANTED);
     expect(run.status, run.output).toBe(1);
     const summary = summarize(run.report, '--status', String(run.status));
     expect(summary.status).toBe(1);
-    expect(summary.lines.at(-1)).toBe('tests: 1 passed, 1 failed');
+    expect(summary.lines.at(-1)).toBe('tests: 1 passed, 2 failed');
   }, 300_000);
 
   it('is zero when the same PostgreSQL test passes alone', () => {
@@ -59,26 +64,21 @@ describe('the exit code of a test run', () => {
 });
 
 describe('the CI summary', () => {
-  it('fails a report with a failed test even when vitest exited with 0', () => {
-    const run = runPlanted('failing-again', ['planted-failure']);
-    expect(summarize(run.report, '--status', '0')).toEqual({ status: 1, lines: ['skipped: none', 'tests: 0 passed, 1 failed'] });
+  it('fails a report with failures even when vitest exited with 0; a file that fails as it loads counts as one failure', () => {
+    const run = runPlanted('planted', ALL_PLANTED);
+    // One failed test (planted-failure) and one file that failed as it loaded (broken-file).
+    expect(summarize(run.report, '--status', '0')).toEqual({ status: 1, lines: [SKIPPED, 'tests: 1 passed, 2 failed'] });
   }, 300_000);
 
-  it('counts a file that fails as it loads as one failure', () => {
-    const run = runPlanted('broken', ['broken-file', 'touches-postgres']);
-    expect(run.status, run.output).toBe(1);
-    expect(summarize(run.report, '--status', '0')).toEqual({ status: 1, lines: ['skipped: none', 'tests: 1 passed, 1 failed'] });
-  }, 300_000);
-
-  it('names suites skipped for a missing component, and fails when the run was to install it', () => {
-    const run = runPlanted('skipped', ['needs-a-component', 'touches-postgres']);
-    expect(run.status, run.output).toBe(0);
-    const skipped = 'skipped: chromium: a browser suite (planted: the gate test pretends there is no browser)';
-    expect(summarize(run.report, '--status', '0')).toEqual({ status: 0, lines: [skipped, 'tests: 1 passed, 0 failed'] });
+  it('names suites skipped for a missing component, and fails them when the run was to install it', () => {
+    const run = runPlanted('planted', ALL_PLANTED);
     expect(summarize(run.report, '--status', '0', '--require', 'chromium')).toEqual({
       status: 1,
-      lines: [skipped, 'failed: chromium was to be installed for this run; 1 of its tests did not run', 'tests: 1 passed, 1 failed'],
+      lines: [SKIPPED, 'failed: chromium was to be installed for this run; 1 of its tests did not run', 'tests: 1 passed, 3 failed'],
     });
+    // A skipped suite alone does not fail a run that was not to install its component.
+    const passing = runPlanted('passing', ['touches-postgres']);
+    expect(summarize(passing.report, '--status', '0').status).toBe(0);
   }, 300_000);
 
   it('fails when vitest exited non-zero with nothing failed in its report, or wrote no report', () => {
