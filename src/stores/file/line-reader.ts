@@ -5,8 +5,16 @@
  */
 import type { FileStoreHandle } from './file-system';
 
-/** Bytes read per call (1 MiB). */
+/** Bytes read per call at the most (1 MiB). */
 export const CHUNK_BYTES = 1024 * 1024;
+
+/**
+ * Bytes of the first read (16 KiB): most conversation files, and most tails read past a cursor,
+ * are small, and a fresh 1 MiB buffer per read of a few kilobytes kept the garbage collector busy
+ * (listing 10,000 conversations allocated 10 GB). Each read that fills its buffer makes the next
+ * one four times larger, up to {@link CHUNK_BYTES}.
+ */
+export const FIRST_CHUNK_BYTES = 16 * 1024;
 
 /** The longest line kept (64 MiB); a longer one is skipped without being buffered whole. */
 export const MAX_LINE_BYTES = 64 * 1024 * 1024;
@@ -37,13 +45,13 @@ export async function* readLines(
   extent: ReadExtent = { size: 0, end: 0 },
   maxLineBytes = MAX_LINE_BYTES,
 ): AsyncGenerator<string> {
-  const chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+  let chunk = Buffer.allocUnsafe(FIRST_CHUNK_BYTES);
   let pieces: Buffer[] = [];
   let pending = 0;
   let skipping = false;
   for (;;) {
     const position = extent.size;
-    const length = extent.stopAt === undefined ? CHUNK_BYTES : Math.min(CHUNK_BYTES, extent.stopAt - position);
+    const length = extent.stopAt === undefined ? chunk.byteLength : Math.min(chunk.byteLength, extent.stopAt - position);
     if (length <= 0) return;
     const { bytesRead } = await handle.read(chunk, 0, length, position);
     if (bytesRead === 0) return;
@@ -75,5 +83,8 @@ export async function* readLines(
       // The chunk is read again only after this yield returns, so decoding first is enough.
       if (line !== undefined) yield line;
     }
+    // A full buffer: more is likely to follow. What is kept of it (`pieces`) is a copy.
+    if (bytesRead === chunk.byteLength && chunk.byteLength < CHUNK_BYTES)
+      chunk = Buffer.allocUnsafe(Math.min(CHUNK_BYTES, chunk.byteLength * 4));
   }
 }
