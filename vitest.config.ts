@@ -20,8 +20,6 @@ const PROCESSES = [
   'test/stores/serve-*.test.ts',
   'test/stores/events-tail.test.ts',
   'test/stores/full-disk.test.ts',
-  // The TypeScript compiler over every snippet of the docs.
-  'test/docs-snippets.test.ts',
   // PostgreSQL.
   'test/stores/contract.test.ts',
   'test/stores/postgres-*.test.ts',

@@ -9,8 +9,11 @@
  * - `bundler` resolution (what Vite, esbuild, webpack and Next.js users set);
  * - CommonJS with the classic `node10` resolution (no `exports`: the `typesVersions` map).
  *
- * Strict settings throughout (`exactOptionalPropertyTypes`). In the CommonJS settings top-level
- * `await` is not allowed by the module format itself, so that one diagnostic is not counted there.
+ * Strict settings throughout (`exactOptionalPropertyTypes`, `noUncheckedIndexedAccess`); the
+ * `bundler` setting adds the rest of the project's own (`verbatimModuleSyntax`, `isolatedModules`,
+ * ...). In the CommonJS settings top-level `await` is not allowed by the module format itself, so
+ * that one diagnostic is not counted there. See helpers/snippets.ts for how a snippet declares
+ * values it does not show.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -39,7 +42,14 @@ const SETTINGS: { name: string; extension: '.ts' | '.cts'; options: ts.CompilerO
   {
     name: 'bundler',
     extension: '.ts',
-    options: { module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler },
+    options: {
+      module: ts.ModuleKind.ESNext,
+      moduleResolution: ts.ModuleResolutionKind.Bundler,
+      verbatimModuleSyntax: true,
+      isolatedModules: true,
+      noImplicitOverride: true,
+      noFallthroughCasesInSwitch: true,
+    },
     commonJs: false,
   },
   {
@@ -60,6 +70,10 @@ beforeAll(() => {
 afterAll(() => project?.remove());
 
 describe('documented snippets against the packed package', () => {
+  it('finds the snippets', () => {
+    expect(snippets.length).toBeGreaterThan(30);
+  });
+
   it.each(SETTINGS)(
     'type-check under $name',
     ({ name, extension, options, commonJs }) => {
