@@ -83,7 +83,8 @@ export default defineConfig({
           typecheck: {
             enabled: true,
             include: ['src/**/*.test-d.ts', 'test/**/*.test-d.ts'],
-            tsconfig: './tsconfig.json',
+            // The type tests and what they import: `npm run typecheck` checks the whole project.
+            tsconfig: './tsconfig.typetests.json',
           },
         },
       },
