@@ -140,7 +140,8 @@ function ownIds(): { bootId?: string; pidNamespace?: string } {
   }
 }
 
-describe('a lock held in another PID namespace or boot', () => {
+// Side by side: each test waits seconds on a heartbeat, in a folder of its own.
+describe.concurrent('a lock held in another PID namespace or boot', () => {
   /** Writes a lock file; `beat` touches it every 300 ms (a live holder's heartbeat) until the returned function stops it. */
   function foreignLock(dir: string, content: Record<string, unknown>, beat: boolean): () => void {
     const path = join(dir, 'agentwire.lock');
@@ -153,7 +154,9 @@ describe('a lock held in another PID namespace or boot', () => {
     return () => clearInterval(timer);
   }
 
-  it('our own pid in another PID namespace (two containers, each pid 1) is not our leftover: refused while its heartbeat runs, taken over once silent', async () => {
+  it('our own pid in another PID namespace (two containers, each pid 1) is not our leftover: refused while its heartbeat runs, taken over once silent', async ({
+    expect,
+  }) => {
     const dir = folder();
     // Simulated: the same pid, host and boot as this process, in a PID namespace that is not ours.
     const stop = foreignLock(dir, { pid: process.pid, ...ownIds(), pidNamespace: 'pid:[4026599999]' }, true);
@@ -175,10 +178,16 @@ describe('a lock held in another PID namespace or boot', () => {
     await store.close();
   }, 30_000);
 
-  it('a live pid written in an earlier boot is not checked by pid: its silent heartbeat lets the lock be taken over', async () => {
+  it('a live pid written in an earlier boot is not checked by pid: its silent heartbeat lets the lock be taken over', async ({
+    expect,
+    onTestFinished,
+  }) => {
     const dir = folder();
     const sleeper = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)'], { stdio: 'ignore' });
-    children.push(sleeper);
+    // Not in `children`: the tests beside this one must not end it when they finish.
+    onTestFinished(() => {
+      sleeper.kill('SIGKILL');
+    });
     foreignLock(dir, { pid: sleeper.pid, bootId: 'an-earlier-boot', pidNamespace: ownIds().pidNamespace ?? 'pid:[1]' }, false);
     const store = createFileStore({ dir });
     await store.lock();
@@ -186,7 +195,7 @@ describe('a lock held in another PID namespace or boot', () => {
     await store.close();
   }, 30_000);
 
-  it('the holder touches its lock file while it holds it (the heartbeat another namespace watches)', async () => {
+  it('the holder touches its lock file while it holds it (the heartbeat another namespace watches)', async ({ expect }) => {
     const dir = folder();
     const store = createFileStore({ dir });
     await store.lock();
