@@ -3,7 +3,6 @@
  * by default, a wrapper that injects failures in tests. Node only.
  * @module
  */
-import { fstatSync } from 'node:fs';
 import * as nodeFs from 'node:fs/promises';
 
 /** The mode of the data folder when the store creates it: its owner's only. */
@@ -27,8 +26,6 @@ export interface FileStoreDirent extends FileStoreFileType {
 
 /** An open file, as the store uses it (a subset of Node's `FileHandle`). */
 export interface FileStoreHandle {
-  /** Its file descriptor, when it has one (Node's `FileHandle`): {@link openFileSize} then reads the size on the calling thread. */
-  readonly fd?: number;
   read(buffer: Uint8Array, offset: number, length: number, position: number): Promise<{ bytesRead: number }>;
   write(buffer: Uint8Array, offset: number, length: number, position: number | null): Promise<{ bytesWritten: number }>;
   /** The file's size, type and number of links (Node's `Stats`; `nlink` 0: the file was removed from its folder). */
@@ -89,18 +86,6 @@ export async function syncDirectory(fs: FileStoreFs, dir: string): Promise<void>
   } finally {
     await handle.close();
   }
-}
-
-/**
- * The size and number of links of an open file. A handle with a descriptor (Node's `FileHandle`)
- * is read with `fstat` on the calling thread: the kernel answers from the open file's inode,
- * which a local file system holds in memory, so a commit makes one trip through Node's thread
- * pool less and never waits there behind the `fsync`s of other conversations. A handle without
- * one (a wrapper) is read with its `stat()`.
- */
-export async function openFileSize(handle: FileStoreHandle): Promise<{ size: number; nlink?: number }> {
-  if (typeof handle.fd === 'number') return fstatSync(handle.fd);
-  return await handle.stat();
 }
 
 /** Whether an error is "no such file or folder". */

@@ -5,7 +5,7 @@
  */
 
 import { createRecentSet, type RecentSet } from '../../internal/recent-set';
-import { type FileStoreFs, type FileStoreHandle, isMissing, makeDataFolder, openFileSize, syncDirectory, writeAll } from './file-system';
+import { type FileStoreFs, type FileStoreHandle, isMissing, makeDataFolder, syncDirectory, writeAll } from './file-system';
 import { type ReadExtent, readLines } from './line-reader';
 import { lastLineEnd } from './read';
 import { NotARegularFileError, openRegularFile } from './regular-file';
@@ -86,7 +86,7 @@ export async function writeLines(
   const handle = file.handle;
   state.exists = true;
   // Only this store writes the file: any other size means someone else did, and what is known is stale.
-  const { size, nlink } = await openFileSize(handle);
+  const { size, nlink } = await handle.stat();
   if (nlink === 0 || size < state.end || (size !== state.written && !state.dirty)) {
     state.stale = true;
     throw new Error(`${path} changed outside the store (another writer?); it is read again on the next try`);
