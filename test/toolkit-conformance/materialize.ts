@@ -4,8 +4,8 @@
  * `rootLength` code points, and `git init` where the case asks for it.
  */
 import { execFile } from 'node:child_process';
-import { constants } from 'node:fs';
-import { access, chmod, mkdir, mkdtemp, realpath, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { chmodSync, constants, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { access, mkdtemp, realpath, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
@@ -84,21 +84,27 @@ export function paddedRoot(parent: string, folder: string, rootLength: number): 
 export async function materialize(entry: TreeCase, scratch: Scratch, slot: string): Promise<Materialized> {
   const parent = join(scratch.base, slot);
   const root = paddedRoot(parent, entry.folder, entry.rootLength);
-  await mkdir(root, { recursive: true });
+  // Written with the synchronous calls: a few small files in a memory-backed folder, where a trip
+  // through the thread pool per call costs more than the call.
+  mkdirSync(root, { recursive: true });
   for (const file of entry.tree.files) {
     const target = join(root, ...file.path.split('/'));
-    await mkdir(dirname(target), { recursive: true });
-    await writeFile(target, file.encoding === 'base64' ? Buffer.from(file.content, 'base64') : Buffer.from(file.content, 'utf8'));
-    if (file.mode !== undefined) await chmod(target, Number.parseInt(file.mode, 8));
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, file.encoding === 'base64' ? Buffer.from(file.content, 'base64') : Buffer.from(file.content, 'utf8'));
+    if (file.mode !== undefined) chmodSync(target, Number.parseInt(file.mode, 8));
   }
-  for (const dir of entry.tree.emptyDirs ?? []) await mkdir(join(root, ...dir.split('/')), { recursive: true });
+  for (const dir of entry.tree.emptyDirs ?? []) mkdirSync(join(root, ...dir.split('/')), { recursive: true });
   for (const link of entry.tree.symlinks ?? []) {
     const target = join(root, ...link.path.split('/'));
-    await mkdir(dirname(target), { recursive: true });
-    await symlink(link.target, target);
+    mkdirSync(dirname(target), { recursive: true });
+    symlinkSync(link.target, target);
   }
   if (entry.git) await run('git', ['init', '-q', root], { env: GIT_ENV });
   const work = entry.workDir === undefined ? root : join(root, ...entry.workDir.split('/'));
-  await mkdir(work, { recursive: true });
-  return { root, work, remove: () => rm(parent, { recursive: true, force: true }) };
+  mkdirSync(work, { recursive: true });
+  return {
+    root,
+    work,
+    remove: async () => rmSync(parent, { recursive: true, force: true }),
+  };
 }
