@@ -64,8 +64,10 @@ export default defineConfig({
     // Hang guards, not measures: generous enough for a 2-core machine under heavy load (no test
     // asserts on time; speed is measured by `npm run bench`).
     testTimeout: 120_000,
-    // Both cores of a small machine (vitest's default leaves one idle there).
-    maxWorkers: 2,
+    // Three workers, on a 2-core machine too: many suites wait on child processes, disks and
+    // servers, and a third worker fills those waits (a whole run on 2 idle cores: 225 s with 2
+    // workers, 212 and 216 s with 3, 229 s with 4; vitest's default leaves a core idle there).
+    maxWorkers: 3,
     // One PostgreSQL server for the whole run, started only when a test file asks for it.
     globalSetup: ['test/stores/postgres-server.ts'],
     hookTimeout: 180_000,
