@@ -19,6 +19,7 @@ import {
 import { toNodeHandler } from 'agentwire/webhooks/node';
 import { afterEach, describe, expect, it } from 'vitest';
 import { messageEvent } from '../helpers/events';
+import { signal } from '../helpers/signal';
 import { startScripted } from './loopback';
 
 const KEY = 'sender-fault-key';
@@ -217,10 +218,7 @@ describe('an answer about the whole request keeps every event', () => {
     const base = await listen(server);
     const drops: string[] = [];
     const errors: EventDeliveryError[] = [];
-    let halted: () => void = () => undefined;
-    const haltSeen = new Promise<void>((resolve) => {
-      halted = resolve;
-    });
+    const haltSeen = signal();
     const wrongKey = 'not-the-webhook-key';
     const sender = createEventSender({
       baseUrl: base,
@@ -230,13 +228,13 @@ describe('an answer about the whole request keeps every event', () => {
       onDrop: (items, reason) => drops.push(...items.map((item) => `${reason}:${text(item.event as Event)}`)),
       onError: (error) => {
         errors.push(error);
-        halted();
+        haltSeen.resolve();
       },
     });
     const [a, b] = [randomUUID(), randomUUID()];
     const names = Array.from({ length: 12 }, (_, i) => `m${i}`);
     for (const [i, name] of names.entries()) await sender.send(i % 3 === 2 ? b : a, event(name));
-    await haltSeen;
+    await haltSeen.promise;
     expect(sender.halted).toBeInstanceOf(SenderHaltedError);
     expect(sender.halted?.status).toBe(401);
     expect(sender.pending).toBe(12);

@@ -12,6 +12,7 @@ import { decodeEvent, type Event } from 'agentwire/events';
 import { InvalidCursorError, iterateEvents } from 'agentwire/stores';
 import { createFileStore, type FileStoreFs, type FileStoreHandle } from 'agentwire/stores/file';
 import { afterAll, describe, expect, it } from 'vitest';
+import { signal } from '../helpers/signal';
 
 const folders: string[] = [];
 const folder = () => {
@@ -85,18 +86,12 @@ describe('group commit', () => {
   it('conversations do not wait on each other: the others are stored while the fsync of one is held', async () => {
     const dir = folder();
     const slow = randomUUID();
-    let entered: () => void = () => undefined;
-    const syncing = new Promise<void>((resolve) => {
-      entered = resolve;
-    });
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const syncing = signal();
+    const held = signal();
     const { fs, syncs } = slowSyncFs((path) => {
       if (!path.endsWith(`${slow}.jsonl`)) return 0;
-      entered();
-      return held;
+      syncing.resolve();
+      return held.promise;
     });
     const store = createFileStore({ dir, fs });
     await store.lock();
@@ -104,14 +99,14 @@ describe('group commit', () => {
     const pending = store.append(slow, batch(5, 'slow')).then(() => {
       slowDone = true;
     });
-    await syncing;
+    await syncing.promise;
     // Eight other conversations are written and synced while that fsync has not returned.
     const others = Array.from({ length: 8 }, () => randomUUID());
     const stored = await Promise.all(others.map((id, i) => store.append(id, batch(5, `fast ${i}`))));
     expect(stored.map((result) => result.stored.length)).toEqual(Array(8).fill(5));
     for (const id of others) expect(syncs.get(join(dir, `${id}.jsonl`))).toBe(1);
     expect(slowDone).toBe(false);
-    release();
+    held.resolve();
     await pending;
     expect(slowDone).toBe(true);
     expect((await store.list(slow)).events).toHaveLength(5);
@@ -193,18 +188,15 @@ describe('cursors and reads', () => {
   it('reads stop at the last synced line: an event being written is not listed before its fsync', async () => {
     const dir = folder();
     const id = randomUUID();
-    let written: () => void = () => undefined;
-    const inWrite = new Promise<void>((resolve) => {
-      written = resolve;
-    });
+    const inWrite = signal();
     const { fs } = slowSyncFs(
       () => 300,
-      (path) => path.endsWith('.jsonl') && written(),
+      (path) => path.endsWith('.jsonl') && inWrite.resolve(),
     );
     const store = createFileStore({ dir, fs });
     const events = batch(2, 'pending');
     const append = store.append(id, events);
-    await inWrite;
+    await inWrite.promise;
     expect((await store.list(id)).events).toEqual([]);
     await append;
     expect((await store.list(id)).events.map((event) => event.id)).toEqual(events.map((event) => event.id));

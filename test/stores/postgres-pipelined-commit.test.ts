@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { decodeEvent, type Event } from 'agentwire/events';
 import { createPostgresStore, type PostgresPool } from 'agentwire/stores/postgres';
 import { describe, expect, it } from 'vitest';
+import { signal } from '../helpers/signal';
 import { filePool, interceptedPool } from './postgres';
 
 const db = filePool(10);
@@ -28,21 +29,15 @@ const message = (id: string): Event =>
  */
 function holdingPool(real: PostgresPool, holds: (text: string) => boolean) {
   let held = false;
-  let release: () => void = () => undefined;
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let reach: () => void = () => undefined;
-  const reached = new Promise<void>((resolve) => {
-    reach = resolve;
-  });
+  const released = signal();
+  const reached = signal();
   const pool = interceptedPool(real, async (text) => {
     if (held || !holds(text)) return;
     held = true;
-    reach();
-    await released;
+    reached.resolve();
+    await released.promise;
   });
-  return { pool, reached, release: () => release() };
+  return { pool, reached: reached.promise, release: released.resolve };
 }
 
 /** What a promise came to so far: `pending` until it settled. */

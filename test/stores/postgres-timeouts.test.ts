@@ -13,6 +13,7 @@ import { StoreUnavailableError } from 'agentwire/stores';
 import { createPostgresStore, type PostgresPool } from 'agentwire/stores/postgres';
 import { createWebhookHandler } from 'agentwire/webhooks';
 import { describe, expect, it } from 'vitest';
+import { signal } from '../helpers/signal';
 import { filePool, interceptedPool } from './postgres';
 
 const db = filePool(10);
@@ -34,23 +35,18 @@ const message = (text: string): Event =>
  */
 function freezingPool(real: PostgresPool) {
   let frozen = true;
-  let thaw: () => void = () => undefined;
-  const thawed = new Promise<void>((resolve) => {
-    thaw = () => {
-      frozen = false;
-      resolve();
-    };
-  });
-  let reach: () => void = () => undefined;
-  const reached = new Promise<void>((resolve) => {
-    reach = resolve;
-  });
+  const thawed = signal();
+  const reached = signal();
   const pool = interceptedPool(real, async (text) => {
     if (!frozen || !text.startsWith('INSERT INTO') || !text.includes('unnest')) return;
-    reach();
-    await thawed;
+    reached.resolve();
+    await thawed.promise;
   });
-  return { pool, reached, thaw: () => thaw() };
+  const thaw = () => {
+    frozen = false;
+    thawed.resolve();
+  };
+  return { pool, reached: reached.promise, thaw };
 }
 
 /** Appends until it succeeds; the errors it met on the way. */
