@@ -78,7 +78,11 @@ function gitFiles(root: string): Promise<string[] | undefined> {
  */
 async function mayBeInGitRepository(fs: SkillFileSystem, dir: string): Promise<boolean> {
   if (process.env.GIT_DIR) return true;
-  return (await findGitRoot(dir, fs).catch(() => dir)) !== undefined;
+  try {
+    return (await findGitRoot(dir, fs)) !== undefined;
+  } catch {
+    return true; // A folder above that cannot be read: git decides.
+  }
 }
 
 /** Files below `root`, relative, skipping dot folders and `node_modules` (the service's fallback without git). */
